@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { CUSTOM_TOPIC, TOPIC_LABELS } from '../catalog/topics';
+import { VOICE_IDS } from '../catalog/voices';
+import { ART_STYLE_IDS } from '../catalog/art-styles';
+import { ASPECT_RATIO_IDS, DURATION_MAXIMA, LANGUAGE_IDS } from '../catalog/formats';
+
+/** Messages of the Series form (spec section 5), word for word. */
+export const SERIES_MESSAGES = {
+  topic: 'Please select a topic for your video',
+  customPrompt: 'Please enter your custom topic',
+  narrationVoice: 'Select a Narrator',
+  artStyle: 'Select an Art Style',
+  aspectRatio: 'Please select a video aspect ratio',
+  language: 'Please select the language for your video',
+  duration: 'Please select video duration',
+  /** The server's message for an unknown topic (spec section 8). */
+  invalidTopic: 'Invalid topic selected',
+} as const;
+
+/** The page handler's re-check toasts (spec section 5), in order. */
+export const SERIES_FIELD_TOASTS = {
+  topic: 'Please select a topic for your video',
+  customPrompt: 'Please provide details for your custom topic',
+  narrationVoice: 'Please select a narration voice',
+  artStyle: 'Please select an art style',
+  language: 'Please select a language',
+  duration: 'Please select video duration',
+} as const;
+
+/** The Create A Series form's values. */
+export const seriesFormSchema = z
+  .object({
+    topic: z.string({ error: SERIES_MESSAGES.topic }).min(1, SERIES_MESSAGES.topic),
+    customPrompt: z.string().max(1000, 'Custom topic must be at most 1000 characters').optional(),
+    narrationVoice: z.enum(VOICE_IDS, { error: SERIES_MESSAGES.narrationVoice }),
+    artStyle: z.enum(ART_STYLE_IDS, { error: SERIES_MESSAGES.artStyle }),
+    aspectRatio: z.enum(ASPECT_RATIO_IDS, { error: SERIES_MESSAGES.aspectRatio }),
+    language: z.enum(LANGUAGE_IDS, { error: SERIES_MESSAGES.language }),
+    duration: z.string({ error: SERIES_MESSAGES.duration }).min(1, SERIES_MESSAGES.duration),
+  })
+  .superRefine((v, ctx) => {
+    if (v.topic === CUSTOM_TOPIC && !v.customPrompt?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['customPrompt'], message: SERIES_MESSAGES.customPrompt });
+    }
+  });
+export type SeriesForm = z.infer<typeof seriesFormSchema>;
+
+/** Body of POST /api/generate-video (spec section 7). */
+export const generateVideoSchema = z
+  .object({
+    topic: z.string({ error: SERIES_MESSAGES.topic }).trim().min(1, SERIES_MESSAGES.topic).refine((t) => (TOPIC_LABELS as readonly string[]).includes(t), SERIES_MESSAGES.invalidTopic),
+    customPrompt: z.string().trim().max(1000, 'Custom topic must be at most 1000 characters').optional().nullable(),
+    duration: z.coerce.number({ error: SERIES_MESSAGES.duration }).int(SERIES_MESSAGES.duration).refine((d) => DURATION_MAXIMA.includes(d as never), SERIES_MESSAGES.duration),
+    style: z.enum(ART_STYLE_IDS, { error: SERIES_MESSAGES.artStyle }),
+    voiceid: z.enum(VOICE_IDS, { error: SERIES_MESSAGES.narrationVoice }),
+    aspectRatio: z.enum(ASPECT_RATIO_IDS, { error: SERIES_MESSAGES.aspectRatio }).default('9:16'),
+    language: z.enum(LANGUAGE_IDS, { error: SERIES_MESSAGES.language }),
+    /** Optional: the series this video belongs to (autopilot). */
+    seriesId: z.string().uuid().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.topic === CUSTOM_TOPIC && !v.customPrompt?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['customPrompt'], message: SERIES_MESSAGES.customPrompt });
+    }
+  });
+export type GenerateVideoBody = z.infer<typeof generateVideoSchema>;
+
+export const CAPTION_MAX = 2000;
+export const TITLE_MAX = 100;
+
+export const updateCaptionSchema = z.object({
+  description: z.string({ error: 'Caption is required' }).max(CAPTION_MAX, `Caption must be at most ${CAPTION_MAX} characters`),
+});
+export type UpdateCaptionBody = z.infer<typeof updateCaptionSchema>;

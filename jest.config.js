@@ -1,0 +1,16 @@
+// One jest run, three projects, one npm script each (house style): *.unit.spec.ts, *.int.spec.ts, *.e2e.spec.ts.
+const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(@app)/)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  moduleNameMapper: { '\\.(css|svg|png|mp4|webm)$': '<rootDir>/web/test/file-stub.js' },
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{domain,platform,command-api,query-api,projectors,render-workers,tests}/**/*.unit.spec.ts'] },
+    { ...common, displayName: 'web', testEnvironment: 'jsdom', testMatch: ['<rootDir>/web/**/*.unit.spec.tsx', '<rootDir>/web/**/*.unit.spec.ts'], setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'] },
+    { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.int.spec.ts'] },
+    { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/tests/**/*.e2e.spec.ts'] },
+  ],
+};
