@@ -1,0 +1,5 @@
+import type { ReactElement } from 'react';
+
+export default function Page(): ReactElement {
+  return <div />;
+}
