@@ -1,0 +1,200 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Collection, Doc, DocumentStore, Filter, FindOptions, Stored } from './port';
+import { assertCollectionName, assertFieldPath, assertPosition, bodyOf, CHECKPOINTS, runChange } from './shared';
+
+export interface SqliteDocumentStoreOptions {
+  /** How long a writer waits for another process's write lock before failing (ms). Default 5000. */
+  busyTimeoutMs?: number;
+}
+
+type Row = { _id: string; _position: number; doc: string };
+
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+/** The SQL expression for a field; the path is inlined (validated) so expression indexes match it. */
+function fieldExpression(field: string): string {
+  if (field === '_id') return '_id';
+  if (field === '_position') return '_position';
+  assertFieldPath(field);
+  return `json_extract(doc, '$.${field}')`;
+}
+
+function whereOf(filter: Record<string, unknown> | undefined): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  for (const [field, raw] of Object.entries(filter ?? {})) {
+    if (raw === undefined) continue;
+    const expression = fieldExpression(field);
+    const value = raw instanceof Date ? raw.toISOString() : raw;
+    if (value === null) {
+      clauses.push(`${expression} IS NULL`);
+    } else if (typeof value === 'boolean') {
+      if (field === '_id' || field === '_position') clauses.push('0');
+      else clauses.push(`json_type(doc, '$.${field}') = '${value ? 'true' : 'false'}'`);
+    } else if (typeof value === 'number' || typeof value === 'string') {
+      clauses.push(`${expression} = ?`);
+      params.push(value);
+    } else if (typeof value === 'object') {
+      // Embedded documents and arrays match exactly (same fields in the same order), as in MongoDB.
+      clauses.push(`${expression} = json(?)`);
+      params.push(JSON.stringify(value));
+    } else {
+      throw new Error(`Unsupported filter value for "${field}": ${typeof value}`);
+    }
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+function orderOf(sort: Record<string, 1 | -1 | undefined> | undefined): string {
+  const keys = Object.entries(sort ?? {}).filter(([, direction]) => direction !== undefined);
+  const parts = keys.map(([field, direction]) => `${fieldExpression(field)} ${direction === -1 ? 'DESC' : 'ASC'}`);
+  // A total order (ties broken by _id) keeps skip/limit paging stable.
+  if (!keys.some(([field]) => field === '_id')) parts.push('_id ASC');
+  return `ORDER BY ${parts.join(', ')}`;
+}
+
+/** Expression indexes on `json_extract(doc, '$.field')`, the exact expressions filters and sorts use. */
+function createIndexes(db: Database.Database, name: string, indexes: string[][]): void {
+  for (const fields of indexes) {
+    if (fields.length === 0) continue;
+    const indexName = quote(`ix_${name}_${fields.join('_')}`);
+    db.exec(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${quote(name)} (${fields.map(fieldExpression).join(', ')})`);
+  }
+}
+
+function toStored<T extends Doc>(row: Row): Stored<T> {
+  return { ...(JSON.parse(row.doc) as object), _id: row._id, _position: row._position } as Stored<T>;
+}
+
+class SqliteCollection<T extends Doc> implements Collection<T> {
+  private readonly table: string;
+  private readonly selectOne: Database.Statement<[string], Row>;
+  private readonly write: Database.Statement<[string, number, string]>;
+  private readonly remove: Database.Statement<[string]>;
+
+  constructor(private readonly db: Database.Database, name: string, indexes: string[][]) {
+    this.table = quote(name);
+    db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (_id TEXT PRIMARY KEY, _position INTEGER NOT NULL DEFAULT 0, doc JSON NOT NULL)`);
+    createIndexes(db, name, indexes);
+    this.selectOne = db.prepare(`SELECT _id, _position, doc FROM ${this.table} WHERE _id = ?`);
+    this.write = db.prepare(
+      `INSERT INTO ${this.table} (_id, _position, doc) VALUES (?, ?, ?)
+       ON CONFLICT(_id) DO UPDATE SET _position = excluded._position, doc = excluded.doc`,
+    );
+    this.remove = db.prepare(`DELETE FROM ${this.table} WHERE _id = ?`);
+  }
+
+  async get(id: string): Promise<Stored<T> | null> {
+    const row = this.selectOne.get(id);
+    return row ? toStored<T>(row) : null;
+  }
+
+  async find(filter?: Filter<T>, options: FindOptions<T> = {}): Promise<Stored<T>[]> {
+    const where = whereOf(filter as Record<string, unknown>);
+    let sql = `SELECT _id, _position, doc FROM ${this.table} ${where.sql} ${orderOf(options.sort as Record<string, 1 | -1>)}`;
+    const params = [...where.params];
+    if (options.limit !== undefined || options.skip !== undefined) {
+      sql += ' LIMIT ? OFFSET ?';
+      // MongoDB treats limit 0 as "no limit".
+      params.push(options.limit ? options.limit : -1, options.skip ?? 0);
+    }
+    const rows = this.db.prepare<unknown[], Row>(sql).all(...params);
+    return rows.map((row) => toStored<T>(row));
+  }
+
+  async count(filter?: Filter<T>): Promise<number> {
+    const where = whereOf(filter as Record<string, unknown>);
+    const row = this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params);
+    return row?.n ?? 0;
+  }
+
+  async apply(id: string, position: number, change: (current: Stored<T> | null) => T | null): Promise<boolean> {
+    assertPosition(position);
+    const run = this.db.transaction((): boolean => {
+      const row = this.selectOne.get(id);
+      if (row && row._position >= position) return false;
+      const outcome = runChange(row ? toStored<T>(row) : null, change);
+      if (outcome.kind === 'unchanged') return false;
+      if (outcome.kind === 'delete') return this.remove.run(id).changes > 0;
+      this.write.run(id, position, JSON.stringify(outcome.body));
+      return true;
+    });
+    // BEGIN IMMEDIATE: take the write lock before reading, so another process cannot interleave.
+    return run.immediate();
+  }
+
+  async upsert(id: string, doc: Omit<T, '_id'>, position = 0): Promise<void> {
+    assertPosition(position);
+    this.write.run(id, position, JSON.stringify(bodyOf(doc as Record<string, unknown>)));
+  }
+
+  async patch(id: string, fields: Partial<Omit<T, '_id'>>, position?: number): Promise<boolean> {
+    if (position !== undefined) assertPosition(position);
+    const run = this.db.transaction((): boolean => {
+      const row = this.selectOne.get(id);
+      if (!row) return false;
+      const body = { ...(JSON.parse(row.doc) as object), ...bodyOf(fields as Record<string, unknown>) };
+      this.write.run(id, position ?? row._position, JSON.stringify(body));
+      return true;
+    });
+    return run.immediate();
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.remove.run(id).changes > 0;
+  }
+
+  async clear(): Promise<void> {
+    this.db.prepare(`DELETE FROM ${this.table}`).run();
+  }
+}
+
+/** Read models in one SQLite file (WAL): the embedded default. Several processes may share the file. */
+export class SqliteDocumentStore implements DocumentStore {
+  readonly kind = 'sqlite';
+  private readonly db: Database.Database;
+  private readonly collections = new Map<string, SqliteCollection<any>>();
+  private readonly readCheckpoint: Database.Statement<[string], { position: number }>;
+  private readonly writeCheckpoint: Database.Statement<[string, number]>;
+
+  constructor(filename: string, options: SqliteDocumentStoreOptions = {}) {
+    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    this.db = new Database(filename);
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${quote(CHECKPOINTS)} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`);
+    this.readCheckpoint = this.db.prepare(`SELECT position FROM ${quote(CHECKPOINTS)} WHERE name = ?`);
+    this.writeCheckpoint = this.db.prepare(
+      `INSERT INTO ${quote(CHECKPOINTS)} (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position`,
+    );
+  }
+
+  collection<T extends Doc>(name: string, options: { indexes?: string[][] } = {}): Collection<T> {
+    assertCollectionName(name);
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = new SqliteCollection<T>(this.db, name, options.indexes ?? []);
+      this.collections.set(name, collection);
+    } else if (options.indexes?.length) {
+      // A later caller asking for more indexes still gets them.
+      createIndexes(this.db, name, options.indexes);
+    }
+    return collection as SqliteCollection<T>;
+  }
+
+  async getCheckpoint(name: string): Promise<number> {
+    return this.readCheckpoint.get(name)?.position ?? 0;
+  }
+
+  async setCheckpoint(name: string, position: number): Promise<void> {
+    assertPosition(position);
+    this.writeCheckpoint.run(name, position);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
