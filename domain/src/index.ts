@@ -3,3 +3,8 @@ export * from './catalog';
 export * from './schemas';
 export * from './read-models';
 export * from './messages/render';
+export * from './user';
+export * from './video';
+export * from './subscription';
+export * from './series';
+export * from './social-link';

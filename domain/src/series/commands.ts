@@ -1,0 +1,23 @@
+import type { Command } from '../shared';
+import type { Platform, SeriesSchedule, SeriesSettings } from './events';
+
+export type CreateSeries = Command<'CreateSeries', {
+  seriesId: string;
+  userId: string;
+  name: string;
+  settings: SeriesSettings;
+  platforms: Platform[];
+  schedule: SeriesSchedule;
+}>;
+export type UpdateSeries = Command<'UpdateSeries', {
+  userId: string;
+  name?: string;
+  settings?: SeriesSettings;
+  platforms?: Platform[];
+  schedule?: SeriesSchedule;
+}>;
+export type PauseSeries = Command<'PauseSeries', { userId: string }>;
+export type ResumeSeries = Command<'ResumeSeries', { userId: string }>;
+export type DeleteSeries = Command<'DeleteSeries', { userId: string }>;
+
+export type SeriesCommand = CreateSeries | UpdateSeries | PauseSeries | ResumeSeries | DeleteSeries;

@@ -1,0 +1,22 @@
+import type { Command } from '../shared';
+
+export type RegisterUser = Command<'RegisterUser', {
+  userId: string;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  googleId: string | null;
+  fpr: string | null;
+}>;
+export type LinkGoogleAccount = Command<'LinkGoogleAccount', { googleId: string }>;
+export type ChangeEmail = Command<'ChangeEmail', { email: string }>;
+/** The caller checks the current password (bcrypt is I/O-bound) and passes the verdict in. */
+export type ChangePassword = Command<'ChangePassword', { currentPasswordMatches: boolean; passwordHash: string }>;
+export type RequestPasswordReset = Command<'RequestPasswordReset', { tokenHash: string; ttlMinutes: number }>;
+export type ResetPassword = Command<'ResetPassword', { tokenHash: string; passwordHash: string }>;
+
+export type UserCommand = RegisterUser | LinkGoogleAccount | ChangeEmail | ChangePassword | RequestPasswordReset | ResetPassword;
+
+export type ClaimEmail = Command<'ClaimEmail', { email: string; userId: string }>;
+export type ReleaseEmail = Command<'ReleaseEmail', { email: string; userId: string }>;
+export type EmailRegistryCommand = ClaimEmail | ReleaseEmail;
