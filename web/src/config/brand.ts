@@ -1,0 +1,8 @@
+/** The product's name and contact points, in one place. */
+export const BRAND = {
+  name: 'ReelPilot',
+  tagline: 'Transform your long-form content into engaging short-form videos with AI.',
+  supportEmail: 'support@reelpilot.app',
+} as const;
+
+export const supportMailto = `mailto:${BRAND.supportEmail}`;

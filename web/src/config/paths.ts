@@ -1,0 +1,25 @@
+/** Every route of the app (spec section 2), with `getHref` helpers so links are never hand-built. */
+export const paths = {
+  home: { path: '/', getHref: (section?: 'pricing' | 'faq' | 'how-does-it-work') => (section ? `/#${section}` : '/') },
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  forgotPassword: { path: '/forgotpassword', getHref: () => '/forgotpassword' },
+  resetPassword: {
+    path: '/reset-password/:resetToken?',
+    getHref: (resetToken: string) => `/reset-password/${encodeURIComponent(resetToken)}`,
+  },
+  verify: { path: '/auth/verify/:token', getHref: (token: string) => `/auth/verify/${encodeURIComponent(token)}` },
+  googleAuth: { path: '/api/auth/google', getHref: () => '/api/auth/google' },
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    create: { path: '/dashboard/create', getHref: () => '/dashboard/create' },
+    view: { path: '/dashboard/view', getHref: () => '/dashboard/view' },
+    detail: { path: '/dashboard/view/:id', getHref: (id: string) => `/dashboard/view/${encodeURIComponent(id)}` },
+    guides: { path: '/dashboard/guides', getHref: () => '/dashboard/guides' },
+    billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
+    account: { path: '/dashboard/account', getHref: () => '/dashboard/account' },
+    affiliates: { path: '/dashboard/affiliates', getHref: () => '/dashboard/affiliates' },
+  },
+} as const;

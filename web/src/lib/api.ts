@@ -1,0 +1,109 @@
+/**
+ * The one RTK Query API of the app (house style). Features add their endpoints with `api.injectEndpoints`.
+ * Defaults of spec sections 7 and 9: data never goes stale (no refetch on mount, focus or reconnect),
+ * no retries, no polling; errors read 'Server error: {status} - {statusText}' (5xx) or '{status}: {body text}'.
+ */
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { MIN_POSITION_HEADER } from '@app/domain';
+import { positionSeen, type PositionState } from './position-slice';
+import { readToken } from './storage';
+
+export const TAG_TYPES = ['Video', 'Videos', 'Stats', 'Subscription', 'Social', 'Series', 'User', 'Catalog'] as const;
+
+export interface RequestArgs {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  params?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+}
+
+/** What every failed call rejects with. `message` is the spec's wording; `data` the parsed body (e.g. `{error}`). */
+export interface ApiError {
+  status: number | 'FETCH_ERROR';
+  message: string;
+  data?: unknown;
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
+}
+
+/** The server's `error` field of a failed call, if any. */
+export function serverErrorOf(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const data = error.data as { error?: unknown } | undefined;
+  return data && typeof data.error === 'string' && data.error ? data.error : undefined;
+}
+
+/** Spec section 7: 'Server error: {status} - {statusText}' for 5xx, '{status}: {body text}' otherwise. */
+export function formatHttpError(status: number, statusText: string, bodyText: string): string {
+  return status >= 500 ? `Server error: ${status} - ${statusText}` : `${status}: ${bodyText}`;
+}
+
+function buildUrl(url: string, params?: RequestArgs['params']) {
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, String(v));
+  const qs = search.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+function absolute(url: string) {
+  // fetch in the browser resolves relative URLs itself; under node (tests) it needs a base.
+  if (/^https?:/.test(url) || typeof window === 'undefined') return url;
+  return new URL(url, window.location.origin).toString();
+}
+
+export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = async (arg, api) => {
+  const args: RequestArgs = typeof arg === 'string' ? { url: arg } : arg;
+  const method = args.method ?? 'GET';
+  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (api.type === 'query') {
+    const last = (api.getState() as { position?: PositionState }).position?.last ?? 0;
+    if (last > 0) headers.set(MIN_POSITION_HEADER, String(last));
+  }
+  for (const [k, v] of Object.entries(args.headers ?? {})) headers.set(k, v);
+
+  let response: Response;
+  try {
+    response = await fetch(absolute(buildUrl(args.url, args.params)), {
+      method,
+      headers,
+      credentials: 'include',
+      body: args.body === undefined ? undefined : JSON.stringify(args.body),
+      signal: api.signal,
+    });
+  } catch (e) {
+    return { error: { status: 'FETCH_ERROR', message: e instanceof Error ? e.message : 'Network error' } };
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    return { error: { status: response.status, message: formatHttpError(response.status, response.statusText, text), data } };
+  }
+  const position = (data as { position?: unknown } | undefined)?.position;
+  if (method !== 'GET' && typeof position === 'number') api.dispatch(positionSeen(position));
+  return { data };
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  keepUnusedDataFor: 3600,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  refetchOnMountOrArgChange: false,
+  endpoints: () => ({}),
+});
