@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandMetadata, Decider } from '@app/domain';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../event-store/port';
+
+export interface HandleResult<E> {
+  events: E[];
+  /** Global position of the last event appended; the stream's head when nothing was appended. */
+  position: number;
+  nextExpectedRevision: number;
+}
+
+export interface HandleOptions {
+  /** How many times to re-read and re-decide after a concurrent write. */
+  retries?: number;
+  /** Deterministic event ids make a retried command a no-op at the store (idempotency by event id). */
+  eventIds?: (index: number) => string;
+}
+
+type AnyCommand = { type: string; metadata: CommandMetadata };
+type AnyEvent = { type: string; data: unknown };
+
+/**
+ * Load a stream, fold it, decide, append with the expected revision. On a concurrency clash,
+ * re-read and decide again. The decider's typed errors pass through untouched.
+ */
+export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  options: HandleOptions = {},
+): Promise<HandleResult<E>> {
+  const retries = options.retries ?? 3;
+  for (let attempt = 0; ; attempt++) {
+    const recorded = await store.readStream(streamId);
+    const state = recorded.reduce((s, r) => decider.evolve(s, { type: r.type, data: r.data, metadata: r.metadata } as unknown as E), decider.initialState());
+    const events = decider.decide(command, state);
+    const revision = recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision;
+    if (events.length === 0) {
+      return { events, position: recorded.length ? recorded[recorded.length - 1].position : 0, nextExpectedRevision: revision };
+    }
+    const toAppend: NewEvent[] = events.map((event, index) => ({
+      id: options.eventIds?.(index) ?? randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        correlationId: command.metadata.correlationId,
+        causationId: command.metadata.causationId,
+        userId: command.metadata.userId,
+        timestamp: command.metadata.now,
+        commandType: command.type,
+      },
+    }));
+    try {
+      const result = await store.append(streamId, toAppend, { expectedRevision: revision === -1 ? 'no_stream' : revision });
+      return { events, position: result.position, nextExpectedRevision: result.nextExpectedRevision };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError && attempt < retries) continue;
+      throw error;
+    }
+  }
+}
+
+/** Fold a stream into its state without deciding anything (for checks that span aggregates). */
+export async function loadState<E, S>(store: EventStore, streamId: string, decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initialState'>): Promise<{ state: S; revision: number }> {
+  const recorded = await store.readStream(streamId);
+  const state = recorded.reduce((s, r) => decider.evolve(s, { type: r.type, data: r.data, metadata: r.metadata } as unknown as E), decider.initialState());
+  return { state, revision: recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision };
+}
+
+/** Metadata for a command caused by an HTTP request or a message. */
+export function commandMetadata(input: { userId?: string; correlationId?: string; causationId?: string; now?: Date }): CommandMetadata {
+  const now = (input.now ?? new Date()).toISOString();
+  const correlationId = input.correlationId ?? randomUUID();
+  return { now, timestamp: now, userId: input.userId, correlationId, causationId: input.causationId ?? correlationId };
+}
