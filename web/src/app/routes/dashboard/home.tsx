@@ -1,5 +1,20 @@
 import type { ReactElement } from 'react';
+import { useAuth } from '../../../lib/auth';
+import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
+import { YourSeries, YourVideos } from '../../../features/videos/components/your-videos';
 
-export default function Page(): ReactElement {
-  return <div />;
+/** /dashboard: the Series home (welcome, Your Series, Quick Actions) and Your Videos. */
+export default function DashboardHome(): ReactElement {
+  const { user } = useAuth();
+  const first = user?.name?.split(' ')[0];
+  return (
+    <>
+      <PageHeader
+        title={first ? `Welcome back, ${first}!` : 'Welcome back!'}
+        subtitle="Create faceless videos on autopilot: pick a topic, a voice and a style, and we do the rest."
+      />
+      <YourSeries />
+      <YourVideos />
+    </>
+  );
 }

@@ -1,6 +1,17 @@
 import type { ReactElement } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useAuth } from '../../../lib/auth';
+import { DashboardShell } from '../../../features/dashboard/components/dashboard-shell';
+import { VideosLeft } from '../../../features/stats/components/videos-left';
+import { GenerationTracker } from './generation-tracker';
 
+/** The signed-in frame: sidebar, header (search, counter, Upgrade, Logout), footer. */
 export default function DashboardLayout(): ReactElement {
-  return <Outlet />;
+  const { logout } = useAuth();
+  return (
+    <DashboardShell counter={<VideosLeft />} onLogout={logout}>
+      <Outlet />
+      <GenerationTracker />
+    </DashboardShell>
+  );
 }

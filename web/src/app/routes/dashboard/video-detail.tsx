@@ -1,5 +1,30 @@
 import type { ReactElement } from 'react';
+import { useParams } from 'react-router-dom';
+import { useAuth } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { DashboardShell, MinimalShell } from '../../../features/dashboard/components/dashboard-shell';
+import { VideosLeft } from '../../../features/stats/components/videos-left';
+import { VideoDetailView } from '../../../features/videos/components/video-detail';
+import { SeriesSettings } from '../../../features/social/components/series-settings';
 
-export default function Page(): ReactElement {
-  return <div />;
+/** /dashboard/view/:id — not guarded: the dashboard frame when signed in, a bare frame otherwise. */
+export default function VideoDetailPage(): ReactElement {
+  const { id = '' } = useParams();
+  const { user, token, logout } = useAuth();
+  const content = (
+    <VideoDetailView
+      key={id}
+      id={id}
+      seriesSettings={(video) => <SeriesSettings video={video} />}
+      onCaptionSaved={() => toast({ title: 'Caption saved', variant: 'success' })}
+    />
+  );
+  if (user || token) {
+    return (
+      <DashboardShell counter={<VideosLeft />} onLogout={logout}>
+        {content}
+      </DashboardShell>
+    );
+  }
+  return <MinimalShell>{content}</MinimalShell>;
 }

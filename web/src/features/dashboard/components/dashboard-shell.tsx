@@ -1,0 +1,214 @@
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Button, Drawer } from 'antd';
+import {
+  AppstoreOutlined,
+  CreditCardOutlined,
+  CrownOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  PlayCircleOutlined,
+  PlusCircleOutlined,
+  ReadOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Logo } from '../../../components/ui/logo';
+import { BRAND, supportMailto } from '../../../config/brand';
+import { DASHBOARD_PAGES } from '../lib/pages';
+import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
+import { PageSearch } from './page-search';
+import './dashboard.css';
+
+const ICONS: Record<string, ReactNode> = {
+  Series: <AppstoreOutlined />,
+  View: <PlayCircleOutlined />,
+  Create: <PlusCircleOutlined />,
+  Guides: <ReadOutlined />,
+  Billing: <CreditCardOutlined />,
+  Account: <UserOutlined />,
+  Affiliates: <TeamOutlined />,
+};
+
+function SidebarNav({ onNavigate }: { onNavigate?: () => void }): ReactElement {
+  return (
+    <nav className="dash-nav" aria-label="Dashboard">
+      <ul>
+        {DASHBOARD_PAGES.map((page) => (
+          <li key={page.path}>
+            <NavLink
+              to={page.path}
+              end={page.path === '/dashboard' || page.path === '/dashboard/view'}
+              className={({ isActive }) => `dash-nav__link${isActive ? ' is-active' : ''}`}
+              onClick={onNavigate}
+            >
+              <span className="dash-nav__icon" aria-hidden>
+                {ICONS[page.label]}
+              </span>
+              {page.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function DashboardFooter(): ReactElement {
+  return (
+    <footer className="dash-footer">
+      <div className="dash-footer__groups">
+        <nav aria-label="Product">
+          <h2>Product</h2>
+          <ul>
+            <li><NavLink to="/dashboard/create">Create</NavLink></li>
+            <li><NavLink to="/dashboard/view">Your Videos</NavLink></li>
+            <li><NavLink to="/dashboard/guides">Guides</NavLink></li>
+          </ul>
+        </nav>
+        <nav aria-label="Account">
+          <h2>Account</h2>
+          <ul>
+            <li><NavLink to="/dashboard/account">Settings</NavLink></li>
+            <li><NavLink to="/dashboard/billing">Billing</NavLink></li>
+            <li><NavLink to="/dashboard/affiliates">Affiliates</NavLink></li>
+          </ul>
+        </nav>
+        <nav aria-label="Support">
+          <h2>Support</h2>
+          <ul>
+            <li><NavLink to="/dashboard/guides">Video Guides</NavLink></li>
+            <li><a href="/privacy">Privacy Policy</a></li>
+            <li><a href="/terms">Terms of Service</a></li>
+            <li><a href={supportMailto}>Contact support</a></li>
+          </ul>
+        </nav>
+      </div>
+      <p className="dash-footer__bottom">
+        © {new Date().getFullYear()} {BRAND.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}
+
+export interface DashboardShellProps {
+  children: ReactNode;
+  /** The 'videos left' counter (from the stats feature). */
+  counter?: ReactNode;
+  onLogout: () => void;
+}
+
+/** Sidebar (a drawer with an overlay under 768 px), header and footer around the page. */
+export function DashboardShell({ children, counter, onLogout }: DashboardShellProps): ReactElement {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location.pathname]);
+  useEffect(() => {
+    if (!mobile) setDrawerOpen(false);
+  }, [mobile]);
+
+  return (
+    <div className={`dash${mobile ? ' dash--mobile' : ''}`}>
+      <a className="skip-link" href="#dash-main">
+        Skip to content
+      </a>
+      {!mobile && (
+        <aside className="dash-sidebar">
+          <div className="dash-sidebar__logo">
+            <Logo size="md" to="/dashboard" />
+          </div>
+          <SidebarNav />
+        </aside>
+      )}
+      {mobile && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={260}
+          mask
+          maskClosable
+          title={<Logo size="sm" to="/dashboard" />}
+          className="dash-drawer"
+          id="dash-drawer"
+        >
+          <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+      <div className="dash-body">
+        <header className="dash-header">
+          {mobile && (
+            <Button
+              className="dash-header__menu"
+              icon={<MenuOutlined />}
+              aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={drawerOpen}
+              aria-controls="dash-drawer"
+              onClick={() => setDrawerOpen((open) => !open)}
+            />
+          )}
+          {mobile && (
+            <span className="dash-header__logo">
+              <Logo size="sm" to="/dashboard" />
+            </span>
+          )}
+          <div className="dash-header__search">
+            <PageSearch />
+          </div>
+          <div className="dash-header__actions">
+            {counter}
+            <Button type="primary" icon={<CrownOutlined />} onClick={() => navigate('/dashboard/billing')} aria-label="Upgrade">
+              <span className="dash-hide-sm">Upgrade</span>
+            </Button>
+            <Button icon={<LogoutOutlined />} onClick={onLogout} aria-label="Logout">
+              <span className="dash-hide-sm">Logout</span>
+            </Button>
+          </div>
+        </header>
+        <main id="dash-main" className="dash-main" tabIndex={-1}>
+          {children}
+        </main>
+        <DashboardFooter />
+      </div>
+    </div>
+  );
+}
+
+/** A bare frame for visitors who open a video link without being signed in. */
+export function MinimalShell({ children }: { children: ReactNode }): ReactElement {
+  return (
+    <div className="dash dash--minimal">
+      <div className="dash-body">
+        <header className="dash-header">
+          <Logo size="md" to="/" />
+          <div className="dash-header__actions">
+            <NavLink to="/login" className="dash-header__login">
+              Login
+            </NavLink>
+          </div>
+        </header>
+        <main id="dash-main" className="dash-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Page title block used by every dashboard page. */
+export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }): ReactElement {
+  return (
+    <div className="dash-page-header">
+      <div>
+        <h1>{title}</h1>
+        {subtitle ? <p>{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="dash-page-header__actions">{actions}</div> : null}
+    </div>
+  );
+}

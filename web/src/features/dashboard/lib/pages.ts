@@ -1,0 +1,26 @@
+/** The dashboard pages: sidebar order and the header search's titles and keywords. */
+export interface DashboardPage {
+  label: string;
+  path: string;
+  title: string;
+  keywords: string[];
+}
+
+export const DASHBOARD_PAGES: readonly DashboardPage[] = [
+  { label: 'Series', path: '/dashboard', title: 'Your Series', keywords: ['home', 'series', 'videos', 'dashboard', 'quick actions'] },
+  { label: 'View', path: '/dashboard/view', title: 'Your Videos', keywords: ['videos', 'list', 'watch', 'download', 'caption'] },
+  { label: 'Create', path: '/dashboard/create', title: 'Create A Series', keywords: ['new', 'generate', 'video', 'topic', 'voice', 'narrator', 'art style', 'wizard'] },
+  { label: 'Guides', path: '/dashboard/guides', title: 'Video Guides', keywords: ['help', 'tutorial', 'how to', 'learn', 'custom topic', 'schedule'] },
+  { label: 'Billing', path: '/dashboard/billing', title: 'Billing', keywords: ['plan', 'upgrade', 'subscription', 'payment', 'invoice', 'cancel', 'pricing', 'faq'] },
+  { label: 'Account', path: '/dashboard/account', title: 'Account Settings', keywords: ['email', 'password', 'profile', 'linked accounts', 'youtube', 'tiktok', 'instagram', 'disconnect'] },
+  { label: 'Affiliates', path: '/dashboard/affiliates', title: 'Affiliate Program', keywords: ['referral', 'earn', 'commission', 'partner'] },
+];
+
+/** Pages whose label, title or a keyword contains the query (case-insensitive). */
+export function searchPages(query: string, pages: readonly DashboardPage[] = DASHBOARD_PAGES): DashboardPage[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...pages];
+  return pages.filter(
+    (p) => p.label.toLowerCase().includes(q) || p.title.toLowerCase().includes(q) || p.keywords.some((k) => k.includes(q)),
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { VideoCameraOutlined } from '@ant-design/icons';
+import { useGetVideoStatsQuery } from '../api';
+import { readStatsCookie, videosLeft, writeStatsCookie } from '../lib/stats-cookie';
+import { reportSilently } from '../lib/report';
+
+/** Header counter: planLimit minus monthlyCount, seeded from the videoStats cookie. */
+export function VideosLeft(): ReactElement | null {
+  const [seed] = useState(() => readStatsCookie());
+  const { data, error } = useGetVideoStatsQuery();
+  const reported = useRef<unknown>(null);
+
+  useEffect(() => {
+    if (data) writeStatsCookie(data);
+  }, [data]);
+
+  useEffect(() => {
+    if (error && reported.current !== error) {
+      reported.current = error;
+      reportSilently('Failed to fetch video stats', error);
+    }
+  }, [error]);
+
+  const stats = data ?? seed;
+  if (!stats) return null;
+  const left = videosLeft(stats);
+  return (
+    <span className="dash-videos-left" role="status" aria-live="polite" data-testid="videos-left">
+      <VideoCameraOutlined aria-hidden />
+      <strong>{left}</strong> {left === 1 ? 'video left' : 'videos left'}
+    </span>
+  );
+}

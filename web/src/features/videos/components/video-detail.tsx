@@ -1,0 +1,192 @@
+import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import './videos.css';
+import { useNavigate } from 'react-router-dom';
+import { Button, Modal, Result } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { TITLE_MAX, type VideoDetail } from '@app/domain';
+import { useDeleteVideoMutation, useGetVideoQuery, useUpdateCaptionMutation } from '../api';
+import { useLiveVideoStatus } from '../lib/use-live-status';
+import { statusDisplay } from '../lib/status-display';
+import { reportSilently } from '../lib/report';
+import { CaptionForm } from '../forms/caption-form';
+import { GenerationProgress } from './generation-progress';
+
+export interface VideoDetailViewProps {
+  id: string;
+  /** The SERIES SETTINGS block, shown when the record's isSeries flag is false. */
+  seriesSettings?: (video: VideoDetail) => ReactNode;
+  /** Toast for saved caption (the app's toast hook, passed in by the route). */
+  onCaptionSaved?: () => void;
+}
+
+/** Narration lines joined by spaces, falling back to the description. */
+export function voiceScriptOf(video: Pick<VideoDetail, 'narrationScript' | 'description'>): string {
+  const lines = (video.narrationScript ?? []).map((l) => l.trim()).filter(Boolean);
+  return lines.length ? lines.join(' ') : (video.description ?? '');
+}
+
+export function VideoDetailSkeleton(): ReactElement {
+  return (
+    <div className="vid-detail" aria-busy="true" aria-label="Loading video" data-testid="video-detail-skeleton">
+      <div className="skel skel--line" style={{ width: 90, height: 32 }} />
+      <div className="vid-detail__grid">
+        <div className="skel skel--player" />
+        <div className="vid-detail__fields">
+          {[0, 1, 2].map((i) => (
+            <div key={i}>
+              <div className="skel skel--line" style={{ width: 80 }} />
+              <div className="skel skel--block" />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDetailViewProps): ReactElement {
+  const navigate = useNavigate();
+  const { data: video, error, isLoading, refetch } = useGetVideoQuery(id);
+  const recordDone = video?.status === 'done' || video?.status === 'failed';
+  const live = useLiveVideoStatus(id, { skip: !video || recordDone });
+  const [deleteVideo, deleting] = useDeleteVideoMutation();
+  const [updateCaption, savingCaption] = useUpdateCaptionMutation();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const playerRetried = useRef(false);
+
+  useEffect(() => {
+    if (error) reportSilently('Failed to fetch video', error);
+  }, [error]);
+
+  // When the live status reaches a final state, read the record again (stream URL, title, script).
+  const liveStatus = live.status;
+  useEffect(() => {
+    if (video && !recordDone && (liveStatus === 'done' || liveStatus === 'failed')) void refetch();
+  }, [liveStatus, recordDone, video, refetch]);
+
+  if (isLoading) return <VideoDetailSkeleton />;
+  if (error || !video) {
+    return (
+      <div className="vid-detail">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
+          BACK
+        </Button>
+        <Result status="404" title="Video not found" />
+      </div>
+    );
+  }
+
+  const status = recordDone ? video.status : (live.status ?? video.status ?? null);
+  const display = statusDisplay(status);
+  const failureReason = live.answer?.failureReason ?? video.failureReason;
+  const vertical = video.aspectRatio === '9:16';
+  const script = voiceScriptOf(video);
+
+  const onDelete = async () => {
+    try {
+      await deleteVideo(id).unwrap();
+      setConfirmOpen(false);
+      navigate(-1);
+    } catch (e) {
+      setConfirmOpen(false);
+      reportSilently('Failed to delete video', e);
+    }
+  };
+
+  return (
+    <div className="vid-detail">
+      <div className="vid-detail__bar">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
+          BACK
+        </Button>
+        <Button danger type="text" icon={<DeleteOutlined />} aria-label="Delete video" onClick={() => setConfirmOpen(true)} />
+      </div>
+
+      <div className="vid-detail__grid">
+        <div className={`vid-detail__media${vertical ? ' is-portrait' : ' is-wide'}`}>
+          {display.done && video.streamUrl ? (
+            <>
+              <video
+                className="vid-player"
+                controls
+                playsInline
+                preload="metadata"
+                src={video.streamUrl}
+                poster={video.thumbnailUrl ?? undefined}
+                aria-label={`Video: ${video.title}`}
+                data-testid="video-player"
+                onError={() => {
+                  // Signed URLs expire: read the record once more for a fresh one.
+                  if (!playerRetried.current) {
+                    playerRetried.current = true;
+                    void refetch();
+                  }
+                }}
+              />
+              {video.downloadUrl && (
+                <Button type="primary" size="large" icon={<DownloadOutlined />} href={video.downloadUrl} download block>
+                  Download Video
+                </Button>
+              )}
+            </>
+          ) : display.done ? (
+            <GenerationProgress display={{ ...display, done: false }} />
+          ) : (
+            <GenerationProgress display={display} failureReason={failureReason} />
+          )}
+        </div>
+
+        <div className="vid-detail__fields">
+          <div className="vid-field">
+            <div className="vid-field__head">
+              <label htmlFor="video-title" className="vid-field__label">
+                TITLE
+              </label>
+              <span className="vid-field__counter" data-testid="title-counter">
+                {(video.title ?? '').length} / {TITLE_MAX}
+              </span>
+            </div>
+            <input id="video-title" className="vid-readonly" readOnly value={video.title ?? ''} />
+          </div>
+
+          <CaptionForm
+            initialCaption={video.description ?? ''}
+            saving={savingCaption.isLoading}
+            onSave={async (description) => {
+              try {
+                await updateCaption({ id, description }).unwrap();
+                onCaptionSaved?.();
+              } catch (e) {
+                reportSilently('Failed to save caption', e);
+              }
+            }}
+          />
+
+          <div className="vid-field">
+            <div className="vid-field__head">
+              <label htmlFor="video-script" className="vid-field__label">
+                VOICE SCRIPT
+              </label>
+              <span className="vid-field__counter">1171 / 1600</span>
+            </div>
+            <textarea id="video-script" className="vid-readonly vid-readonly--script" readOnly value={script} rows={6} />
+            <p className="vid-note">Always verify AI generated scripts for accuracy.</p>
+          </div>
+        </div>
+      </div>
+
+      {!video.isSeries && seriesSettings ? seriesSettings(video) : null}
+
+      <Modal
+        open={confirmOpen}
+        title="Delete this video?"
+        okText="Delete"
+        okButtonProps={{ danger: true, loading: deleting.isLoading }}
+        onOk={onDelete}
+        onCancel={() => setConfirmOpen(false)}
+      >
+        This video will be removed permanently.
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import type { VideoStatusResponse } from '@app/domain';
+import { useGetVideoStatusQuery, videosApi } from '../api';
+import { isFinal } from './status-display';
+import { reportSilently } from './report';
+
+/** The spec polls every 5 seconds and stops once done. */
+export const STATUS_POLL_MS = 5000;
+
+/**
+ * Live generation status: polls `GET /api/video/status/:id` every 5 s until final and,
+ * when the browser offers EventSource, also listens to `GET /api/video/events/:id`
+ * (SSE); an SSE error simply closes the stream and polling carries on.
+ */
+export function useLiveVideoStatus(id: string, options: { skip?: boolean } = {}) {
+  const dispatch = useDispatch();
+  const [stopped, setStopped] = useState(false);
+  const query = useGetVideoStatusQuery(id, { skip: options.skip || !id, pollingInterval: stopped ? 0 : STATUS_POLL_MS });
+  const status = query.data?.status ?? null;
+
+  useEffect(() => {
+    if (isFinal(status)) setStopped(true);
+  }, [status]);
+
+  useEffect(() => {
+    if (query.error) reportSilently('Failed to fetch video status', query.error);
+  }, [query.error]);
+
+  useEffect(() => {
+    if (options.skip || !id || stopped || typeof window === 'undefined' || typeof window.EventSource !== 'function') return;
+    const token = window.localStorage.getItem('token') ?? '';
+    const source = new window.EventSource(`/api/video/events/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
+    const onStatus = (event: MessageEvent<string>) => {
+      try {
+        const answer = JSON.parse(event.data) as VideoStatusResponse;
+        dispatch(videosApi.util.upsertQueryData('getVideoStatus', id, answer) as never);
+        if (isFinal(answer.status)) source.close();
+      } catch (error) {
+        reportSilently('Bad status event', error);
+      }
+    };
+    source.addEventListener('status', onStatus as EventListener);
+    source.onerror = () => source.close(); // polling continues on its own
+    return () => source.close();
+  }, [dispatch, id, options.skip, stopped]);
+
+  return { status, answer: query.data, isLoading: query.isLoading };
+}
