@@ -2,6 +2,7 @@ export * from './shared';
 export * from './catalog';
 export * from './schemas';
 export * from './read-models';
+export * from './read-models/documents';
 export * from './messages/render';
 export * from './user';
 export * from './video';

@@ -1,0 +1,16 @@
+import type { BlobStore, DocumentStore, EventStore, Logger, Subscription } from '@app/platform';
+import { runReactor } from '../runner/run-reactor';
+
+/** Frees a deleted video's media (everything under its folder), idempotently. */
+export function runMediaJanitor(input: { eventStore: EventStore; docs: DocumentStore; blobs: BlobStore; logger: Logger }): Promise<Subscription> {
+  return runReactor({
+    name: 'media-janitor',
+    eventStore: input.eventStore,
+    docs: input.docs,
+    logger: input.logger,
+    handles: ['VideoDeleted'],
+    react: async (event) => {
+      await input.blobs.deletePrefix(`videos/${event.data.userId}/${event.data.videoId}/`);
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import type { DocumentStore, EventStore, Logger, RecordedEvent, Subscription } from '@app/platform';
+import { traceFields } from '@app/platform';
+import type { Projection } from './projection';
+
+export const READ_MODELS_CHECKPOINT = 'read-models';
+
+export interface ProjectionRunner {
+  /** Resolves once every event up to `position` is projected (or false after `timeoutMs`). */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+  /** The last projected position. */
+  position(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Subscribes to all events from the saved checkpoint and feeds each to the projections that
+ * handle it; the checkpoint is saved after each event. Replaying an event is harmless because
+ * each document remembers the last position it applied.
+ */
+export async function runProjections(input: {
+  eventStore: EventStore;
+  docs: DocumentStore;
+  projections: readonly Projection[];
+  logger: Logger;
+  checkpointName?: string;
+}): Promise<ProjectionRunner> {
+  const { eventStore, docs, projections, logger } = input;
+  const checkpointName = input.checkpointName ?? READ_MODELS_CHECKPOINT;
+  const log = logger.child({ category: 'projections' });
+  let position = await docs.getCheckpoint(checkpointName);
+  const waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
+
+  const settle = () => {
+    for (const w of waiters) if (position >= w.position) { waiters.delete(w); w.resolve(true); }
+  };
+
+  const subscription: Subscription = eventStore.subscribeToAll({
+    after: position,
+    handler: async (event: RecordedEvent) => {
+      for (const projection of projections) {
+        if (!projection.handles.includes(event.type)) continue;
+        try {
+          await projection.apply(event, docs);
+        } catch (error) {
+          // A recorded event is a fact: a projection that cannot apply it logs and moves on.
+          log.error({ err: error, projection: projection.name, eventType: event.type, position: event.position, ...traceFields(event.metadata) }, 'Projection failed on an event; skipped');
+        }
+      }
+      await docs.setCheckpoint(checkpointName, event.position);
+      position = event.position;
+      settle();
+    },
+    onCaughtUp: (head) => {
+      if (head > position) position = head;
+      settle();
+    },
+    onError: (error) => log.error({ err: error }, 'Projection subscription stopped'),
+  });
+
+  return {
+    position: () => position,
+    waitFor(target, timeoutMs) {
+      if (position >= target) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const waiter = { position: target, resolve };
+        waiters.add(waiter);
+        setTimeout(() => {
+          if (waiters.delete(waiter)) resolve(false);
+        }, timeoutMs).unref();
+      });
+    },
+    async stop() {
+      await subscription.stop();
+      for (const w of waiters) w.resolve(false);
+      waiters.clear();
+    },
+  };
+}
+
+/** Clear the projections' collections and replay every event from position 0. */
+export async function rebuildProjections(input: { eventStore: EventStore; docs: DocumentStore; projections: readonly Projection[]; logger: Logger; checkpointName?: string }): Promise<number> {
+  const { eventStore, docs, projections } = input;
+  for (const projection of projections) for (const name of projection.collections) await docs.collection(name).clear();
+  let after = 0;
+  for (;;) {
+    const batch = await eventStore.readAll({ after, maxCount: 1000 });
+    if (batch.length === 0) break;
+    for (const event of batch) {
+      for (const projection of projections) if (projection.handles.includes(event.type)) await projection.apply(event, docs);
+      after = event.position;
+    }
+  }
+  await docs.setCheckpoint(input.checkpointName ?? READ_MODELS_CHECKPOINT, after);
+  return after;
+}

@@ -1,0 +1,46 @@
+import type { DocumentStore, EventStore, Logger, RecordedEvent, Subscription } from '@app/platform';
+
+/**
+ * A reactor acts on events outside the read models (publishes to the bus, frees media) with its
+ * own checkpoint, saved only after `react` resolves: at-least-once. Reactions must be idempotent.
+ * A failing reaction is retried with backoff; the subscription does not move past it.
+ */
+export async function runReactor(input: {
+  name: string;
+  eventStore: EventStore;
+  docs: DocumentStore;
+  handles: readonly string[];
+  react: (event: RecordedEvent) => Promise<void>;
+  logger: Logger;
+  maxBackoffMs?: number;
+}): Promise<Subscription> {
+  const log = input.logger.child({ category: input.name });
+  const after = await input.docs.getCheckpoint(input.name);
+  let stopping = false;
+  const subscription = input.eventStore.subscribeToAll({
+    after,
+    handler: async (event) => {
+      if (input.handles.includes(event.type)) {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await input.react(event);
+            break;
+          } catch (error) {
+            if (stopping) throw error;
+            const delay = Math.min(input.maxBackoffMs ?? 5000, 100 * 2 ** attempt);
+            log.warn({ err: error, position: event.position, attempt, delay }, 'Reaction failed; retrying');
+            await new Promise((r) => setTimeout(r, delay));
+          }
+        }
+      }
+      await input.docs.setCheckpoint(input.name, event.position);
+    },
+    onError: (error) => log.error({ err: error }, 'Reactor stopped'),
+  });
+  return {
+    async stop() {
+      stopping = true;
+      await subscription.stop();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { Router, type Response } from 'express';
+import { COLLECTIONS, ForbiddenError, NotFoundError, type VideoDetailDoc } from '@app/domain';
+import { verifySignedPath, type BlobStore, type DocumentStore } from '@app/platform';
+
+/** Blob keys of generated previews (written by the render workers at start). */
+export const previewKeys = {
+  voice: (voiceId: string) => `previews/voices/${voiceId}`,
+  artStyle: (styleId: string) => `previews/art-styles/${styleId}`,
+};
+
+/**
+ * Serve a blob with HTTP Range support: 206 with Content-Range for a satisfiable range,
+ * 416 for an unsatisfiable one, 200 for the whole file.
+ */
+export async function sendBlob(blobs: BlobStore, key: string, rangeHeader: string | undefined, res: Response, extraHeaders: Record<string, string> = {}): Promise<void> {
+  const info = await blobs.stat(key);
+  if (!info) throw new NotFoundError('Not found');
+  res.setHeader('accept-ranges', 'bytes');
+  res.setHeader('content-type', info.contentType);
+  for (const [k, v] of Object.entries(extraHeaders)) res.setHeader(k, v);
+  const range = parseRange(rangeHeader, info.size);
+  if (range === 'unsatisfiable') {
+    res.status(416).setHeader('content-range', `bytes */${info.size}`);
+    res.end();
+    return;
+  }
+  if (range) {
+    res.status(206);
+    res.setHeader('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+    res.setHeader('content-length', String(range.end - range.start + 1));
+  } else {
+    res.setHeader('content-length', String(info.size));
+  }
+  const stream = await blobs.read(key, range ?? undefined);
+  await new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    res.on('close', () => { stream.destroy(); resolve(); });
+    stream.pipe(res);
+  });
+}
+
+/** A single `bytes=` range (what players send); multiple ranges are answered with the whole file. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from, to] = match;
+  if (from === '' && to === '') return null;
+  let start: number;
+  let end: number;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+export function createMediaRouter({ docs, blobs, signingKey }: { docs: DocumentStore; blobs: BlobStore; signingKey: string }): Router {
+  const router = Router();
+
+  const signedVideo = async (path: string, id: string, query: Record<string, unknown>) => {
+    if (!verifySignedPath(signingKey, path, query.exp, query.sig)) throw new ForbiddenError('This media link has expired. Reload the page to get a new one.');
+    const doc = await docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail).get(id);
+    if (!doc?.media) throw new NotFoundError('Video not found');
+    return doc;
+  };
+
+  router.get('/video/stream/:id', async (req, res) => {
+    const id = req.params.id as string;
+    const doc = await signedVideo(`/api/video/stream/${id}`, id, req.query);
+    const disposition: Record<string, string> = req.query.download ? { 'content-disposition': `attachment; filename="${safeFileName(doc.script?.title ?? id)}.mp4"` } : {};
+    await sendBlob(blobs, doc.media!.videoKey, req.get('range'), res, { 'cache-control': 'private, max-age=3600', ...disposition });
+  });
+
+  router.get('/video/thumbnail/:id', async (req, res) => {
+    const id = req.params.id as string;
+    const doc = await signedVideo(`/api/video/thumbnail/${id}`, id, req.query);
+    if (!doc.media?.thumbnailKey) throw new NotFoundError('Not found');
+    await sendBlob(blobs, doc.media.thumbnailKey, req.get('range'), res, { 'cache-control': 'private, max-age=3600' });
+  });
+
+  router.get('/voices/:id/preview', async (req, res) => {
+    await sendBlob(blobs, previewKeys.voice(req.params.id as string), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
+  });
+
+  router.get('/art-styles/:id/preview', async (req, res) => {
+    await sendBlob(blobs, previewKeys.artStyle(req.params.id as string), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
+  });
+
+  return router;
+}
+
+function safeFileName(title: string): string {
+  return title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 80) || 'video';
+}
