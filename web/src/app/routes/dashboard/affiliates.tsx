@@ -1,5 +1,12 @@
 import type { ReactElement } from 'react';
+import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
+import { AffiliatePanel } from '../../../features/affiliates/components/affiliate-panel';
 
-export default function Page(): ReactElement {
-  return <div />;
+export default function AffiliatesPage(): ReactElement {
+  return (
+    <>
+      <PageHeader title="Affiliate Program" subtitle="Share the studio with other creators and get paid." />
+      <AffiliatePanel />
+    </>
+  );
 }

@@ -1,5 +1,16 @@
 import type { ReactElement } from 'react';
+import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
+import { CurrentPlan } from '../../../features/billing/components/current-plan';
+import { PlanCards } from '../../../features/billing/components/plan-cards';
+import { BillingFaq } from '../../../features/billing/components/billing-faq';
 
-export default function Page(): ReactElement {
-  return <div />;
+export default function BillingPage(): ReactElement {
+  return (
+    <>
+      <PageHeader title="Billing" subtitle="Your plan, payment method and upgrades." />
+      <CurrentPlan />
+      <PlanCards />
+      <BillingFaq />
+    </>
+  );
 }
