@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { SectionLink } from '../../../components/layouts/section-link';
+import { joinedToday } from '../social-proof';
+import { mediaUrl, type MediaItem } from '../media';
+import { PlayIcon } from './icons';
+
+const AVATAR_COLORS = ['#f97316', '#10b981', '#6366f1', '#ec4899', '#0ea5e9'];
+
+function DemoFallback() {
+  return (
+    <div className="mk-phone__fallback" role="img" aria-label="Preview of a faceless video: a narrated story with bold captions">
+      <div className="mk-phone__chip">Scary Stories · Part 1</div>
+      <div className="mk-phone__art" aria-hidden="true" />
+      <p className="mk-phone__caption" aria-hidden="true">
+        The lighthouse keeper <mark>never</mark> came back...
+      </p>
+      <span className="mk-phone__play" aria-hidden="true">
+        <PlayIcon size={28} />
+      </span>
+    </div>
+  );
+}
+
+export function Hero({ demo }: { demo?: MediaItem }) {
+  const [failed, setFailed] = useState(false);
+  const joined = joinedToday();
+  return (
+    <section className="mk-hero" aria-labelledby="hero-title">
+      <div className="mk-hero__bg" aria-hidden="true" />
+      <div className="mk-container mk-hero__grid">
+        <div className="mk-hero__copy">
+          <p className="mk-eyebrow">AI faceless video studio</p>
+          <h1 id="hero-title" className="mk-hero__title">
+            Viral Faceless Videos on <span className="mk-gradient-text">Auto-Pilot</span>
+          </h1>
+          <p className="mk-hero__lead">
+            Pick a topic and a narrator. Our AI writes the script, voices it, illustrates every scene and posts a
+            finished short to TikTok and YouTube on your schedule. No camera, no editing.
+          </p>
+          <div className="mk-hero__actions">
+            <Link to={paths.register.getHref()} className="btn btn--primary btn--lg">
+              Sign Up Now
+            </Link>
+            <SectionLink section="how-does-it-work" className="btn btn--ghost btn--lg">
+              How it works
+            </SectionLink>
+          </div>
+          <div className="mk-hero__proof">
+            <div className="mk-avatars" aria-hidden="true">
+              {AVATAR_COLORS.map((c, i) => (
+                <span key={c} style={{ background: c }}>
+                  {'JMARK'[i]}
+                </span>
+              ))}
+            </div>
+            <p>
+              Trusted by <strong>over 50 content creators</strong>
+              <br />
+              <span className="mk-live-dot" aria-hidden="true" /> <strong>{joined} people</strong> joined today
+            </p>
+          </div>
+        </div>
+        <div className="mk-hero__media">
+          <div className="mk-phone">
+            <div className="mk-phone__screen">
+              {demo && !failed ? (
+                <video
+                  className="mk-phone__video"
+                  src={mediaUrl(demo.file)}
+                  poster={demo.poster ? mediaUrl(demo.poster) : undefined}
+                  autoPlay
+                  muted
+                  loop
+                  playsInline
+                  controls
+                  preload="metadata"
+                  aria-label={`Demo video: ${demo.title}`}
+                  onError={() => setFailed(true)}
+                />
+              ) : (
+                <DemoFallback />
+              )}
+            </div>
+          </div>
+          <div className="mk-float mk-float--a" aria-hidden="true">
+            <strong>Script</strong> written in 8s
+          </div>
+          <div className="mk-float mk-float--b" aria-hidden="true">
+            <strong>Posted</strong> to TikTok
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

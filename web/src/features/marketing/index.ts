@@ -1,0 +1,2 @@
+export { LandingPage } from './components/landing-page';
+export { LegalPage } from './components/legal-page';
