@@ -89,3 +89,18 @@ export class WrongExpectedRevisionError extends Error {
     this.name = 'WrongExpectedRevisionError';
   }
 }
+
+/**
+ * Thrown when a batch mixes event ids the stream already holds with new ones: it is neither a
+ * fresh append nor a retry of an earlier one. Mapped to 409 over HTTP.
+ */
+export class IdempotencyConflictError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly knownIds: string[],
+    readonly newIds: string[],
+  ) {
+    super(`Batch for ${streamId} mixes ${knownIds.length} already-appended event id(s) with ${newIds.length} new one(s)`);
+    this.name = 'IdempotencyConflictError';
+  }
+}

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import type { EventStore } from './port';
+import { openKurrentDbEventStore } from './kurrentdb';
+import { openPostgresEventStore } from './postgres';
+import { openSqliteEventStore } from './sqlite';
+
+export * from './port';
+export { openSqliteEventStore, type SqliteEventStoreOptions } from './sqlite';
+export { openPostgresEventStore, type PostgresEventStoreOptions } from './postgres';
+export { openKurrentDbEventStore, type KurrentDbEventStoreOptions } from './kurrentdb';
+
+/**
+ * Opens the adapter a URL names:
+ * - a plain path, `file:path` or `file:///abs/path` → embedded SQLite;
+ * - `postgres://` / `postgresql://` → PostgreSQL (optional `?schema=name&table=name`);
+ * - `kurrentdb://`, `kurrentdb+discover://`, `kurrent://`, `kdb://`, `esdb://`, `esdb+discover://` → KurrentDB.
+ */
+export async function openEventStore(url: string): Promise<EventStore> {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  switch (scheme) {
+    case 'postgres':
+    case 'postgresql': {
+      const parsed = new URL(url);
+      const schema = parsed.searchParams.get('schema') ?? undefined;
+      const table = parsed.searchParams.get('table') ?? undefined;
+      parsed.searchParams.delete('schema');
+      parsed.searchParams.delete('table');
+      return openPostgresEventStore({ connectionString: parsed.toString(), schema, table });
+    }
+    case 'kurrentdb':
+    case 'kurrentdb+discover':
+    case 'kurrent':
+    case 'kurrent+discover':
+    case 'kdb':
+    case 'kdb+discover':
+    case 'esdb':
+    case 'esdb+discover':
+      return openKurrentDbEventStore({ connectionString: url });
+    case 'file':
+      return openSqliteEventStore({ file: url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length) });
+    case undefined:
+      return openSqliteEventStore({ file: url });
+    default:
+      // A Windows drive letter (C:\...) is a path, anything else an unknown scheme.
+      if (scheme.length === 1) return openSqliteEventStore({ file: url });
+      throw new Error(`unsupported event store URL scheme "${scheme}:" (use a path, file:, postgres://, or kurrentdb://)`);
+  }
+}

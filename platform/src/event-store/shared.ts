@@ -1,0 +1,170 @@
+/**
+ * Pieces shared by the event-store adapters: expected-revision checks, idempotency
+ * classification and the polling catch-up subscription loop (SQLite, PostgreSQL).
+ */
+import {
+  IdempotencyConflictError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type Subscription,
+  type SubscriptionOptions,
+} from './port';
+
+/** `-1` stands for "the stream does not exist". */
+export const NO_STREAM_REVISION = -1;
+
+export function toNumberRevision(expected: bigint | number): number {
+  const value = typeof expected === 'bigint' ? Number(expected) : expected;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`expectedRevision must be a non-negative integer, got ${String(expected)}`);
+  }
+  return value;
+}
+
+/** Throws WrongExpectedRevisionError unless `current` (the last revision, -1 when no stream) satisfies `expected`. */
+export function checkExpectedRevision(streamId: string, expected: ExpectedRevision, current: number): void {
+  const actual = current === NO_STREAM_REVISION ? 'no_stream' : current;
+  switch (expected) {
+    case 'any':
+      return;
+    case 'no_stream':
+      if (current !== NO_STREAM_REVISION) throw new WrongExpectedRevisionError(streamId, expected, actual);
+      return;
+    case 'stream_exists':
+      if (current === NO_STREAM_REVISION) throw new WrongExpectedRevisionError(streamId, expected, actual);
+      return;
+    default:
+      if (toNumberRevision(expected) !== current) throw new WrongExpectedRevisionError(streamId, expected, actual);
+  }
+}
+
+/** Rejects malformed batches before touching the store. */
+export function validateBatch(streamId: string, events: NewEvent[]): void {
+  if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('streamId must be a non-empty string');
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (typeof event.id !== 'string' || event.id.length === 0) throw new TypeError('every event needs a non-empty id');
+    if (typeof event.type !== 'string' || event.type.length === 0) throw new TypeError('every event needs a non-empty type');
+    if (ids.has(event.id)) throw new TypeError(`event id ${event.id} appears twice in one batch`);
+    ids.add(event.id);
+  }
+}
+
+export interface KnownEvent {
+  id: string;
+  revision: number;
+  position: number;
+}
+
+/**
+ * Given the events of the batch the stream already holds: `undefined` when none (a fresh append),
+ * the original result when all (a retry: a no-op), IdempotencyConflictError when some.
+ */
+export function classifyRetry(streamId: string, events: NewEvent[], known: KnownEvent[]): AppendResult | undefined {
+  if (known.length === 0) return undefined;
+  if (known.length < events.length) {
+    const knownIds = new Set(known.map((k) => k.id));
+    throw new IdempotencyConflictError(
+      streamId,
+      events.filter((e) => knownIds.has(e.id)).map((e) => e.id),
+      events.filter((e) => !knownIds.has(e.id)).map((e) => e.id),
+    );
+  }
+  let last = known[0];
+  for (const k of known) if (k.revision > last.revision) last = k;
+  return { nextExpectedRevision: last.revision, position: last.position };
+}
+
+/**
+ * A resettable wake-up: `notify()` wakes the current waiter; a notification that arrives between
+ * `snapshot()` and `wait()` is not lost (the version moved on, so `wait` returns at once).
+ */
+export class Wakeup {
+  private version = 0;
+  private waiter: (() => void) | undefined;
+
+  notify = (): void => {
+    this.version++;
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    waiter?.();
+  };
+
+  snapshot(): number {
+    return this.version;
+  }
+
+  wait(since: number, timeoutMs: number): Promise<void> {
+    if (this.version !== since) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        if (this.waiter === done) this.waiter = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.waiter = done;
+    });
+  }
+}
+
+export interface PollingSubscriptionDeps {
+  /** Events with position > after, in position order, at most `maxCount`. */
+  readPage(after: number, maxCount: number): Promise<RecordedEvent[]>;
+  /** Something that calls `listener` after an in-process append (may be undefined). */
+  onAppended?: (listener: () => void) => () => void;
+  pollIntervalMs: number;
+  pageSize: number;
+}
+
+/**
+ * Catch-up subscription over a store whose global position order equals commit order:
+ * reads pages after the checkpoint, delivers one event at a time awaiting the handler,
+ * reports caught-up, then waits for an in-process notification or the poll interval.
+ */
+export function startPollingSubscription(options: SubscriptionOptions, deps: PollingSubscriptionDeps): Subscription {
+  const wakeup = new Wakeup();
+  const unlisten = deps.onAppended?.(wakeup.notify);
+  let stopped = false;
+
+  const run = async (): Promise<void> => {
+    let checkpoint = options.after ?? 0;
+    let reported: number | undefined;
+    try {
+      while (!stopped) {
+        const seen = wakeup.snapshot();
+        const page = await deps.readPage(checkpoint, deps.pageSize);
+        for (const event of page) {
+          if (stopped) return;
+          await options.handler(event);
+          checkpoint = event.position;
+        }
+        if (stopped) return;
+        if (page.length < deps.pageSize) {
+          if (reported !== checkpoint) {
+            reported = checkpoint;
+            options.onCaughtUp?.(checkpoint);
+          }
+          await wakeup.wait(seen, deps.pollIntervalMs);
+        }
+      }
+    } catch (error) {
+      stopped = true;
+      options.onError?.(error);
+    } finally {
+      unlisten?.();
+    }
+  };
+
+  const done = run();
+  return {
+    stop: async () => {
+      stopped = true;
+      wakeup.notify();
+      await done;
+    },
+  };
+}

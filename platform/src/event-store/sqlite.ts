@@ -1,0 +1,200 @@
+/**
+ * Embedded EventStore on SQLite (better-sqlite3), the default adapter.
+ *
+ * - WAL mode, synchronous=NORMAL, busy_timeout: several processes may open and append to the same file.
+ * - Appends run in `BEGIN IMMEDIATE` transactions: SQLite's single writer lock serializes them, so the
+ *   rowid (the global position) grows in commit order with no gaps.
+ * - Subscriptions poll (for appends from other processes) and are woken at once by appends made
+ *   through any store opened on the same file in this process.
+ */
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent, Subscription, SubscriptionOptions } from './port';
+import { NO_STREAM_REVISION, checkExpectedRevision, classifyRetry, startPollingSubscription, validateBatch, type KnownEvent } from './shared';
+
+export interface SqliteEventStoreOptions {
+  /** Database file; its directory is created if missing. `:memory:` works for a single connection. */
+  file: string;
+  /** How often an idle subscription looks for appends made by other processes. Default 50 ms. */
+  pollIntervalMs?: number;
+  /** How long a writer waits for the lock held by another connection. Default 10 s. */
+  busyTimeoutMs?: number;
+  /** Events read per page by readAll without maxCount and by subscriptions. Default 500. */
+  pageSize?: number;
+}
+
+interface EventRow {
+  position: number;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position     INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream_id    TEXT    NOT NULL,
+  revision     INTEGER NOT NULL,
+  event_id     TEXT    NOT NULL,
+  type         TEXT    NOT NULL,
+  data         TEXT    NOT NULL,
+  metadata     TEXT    NOT NULL,
+  recorded_at  TEXT    NOT NULL,
+  UNIQUE (stream_id, revision),
+  UNIQUE (stream_id, event_id)
+);
+`;
+
+/** One emitter per database file, shared by every store this process opens on it. */
+const appendedByFile = new Map<string, EventEmitter>();
+
+function emitterFor(file: string): EventEmitter {
+  let emitter = appendedByFile.get(file);
+  if (!emitter) {
+    emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    appendedByFile.set(file, emitter);
+  }
+  return emitter;
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+    revision: row.revision,
+    position: row.position,
+    recordedAt: row.recorded_at,
+  };
+}
+
+export function openSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
+  const memory = options.file === ':memory:';
+  const file = memory ? options.file : resolve(options.file);
+  if (!memory) mkdirSync(dirname(file), { recursive: true });
+  const pollIntervalMs = options.pollIntervalMs ?? 50;
+  const pageSize = options.pageSize ?? 500;
+
+  const db = new Database(file, { timeout: options.busyTimeoutMs ?? 10_000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 10_000)}`);
+  // Creating the schema takes the write lock, so two processes starting at once do not race.
+  db.transaction(() => db.exec(SCHEMA)).immediate();
+
+  const emitter = memory ? new EventEmitter() : emitterFor(file);
+  emitter.setMaxListeners(0);
+
+  const lastRevision = db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
+  const lastOfStream = db.prepare<[string], { revision: number; position: number }>(
+    'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
+  );
+  const knownIds = db.prepare<[string, string], { id: string; revision: number; position: number }>(
+    'SELECT event_id AS id, revision, position FROM events WHERE stream_id = ? AND event_id IN (SELECT value FROM json_each(?))',
+  );
+  const insert = db.prepare<[string, number, string, string, string, string, string]>(
+    'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const readStreamStmt = db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
+  const readAllStmt = db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+  const headStmt = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
+
+  const appendTx = db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
+    if (events.length > 0) {
+      const known: KnownEvent[] = knownIds.all(streamId, JSON.stringify(events.map((e) => e.id)));
+      const retry = classifyRetry(streamId, events, known);
+      if (retry) return retry;
+    }
+    const current = lastRevision.get(streamId)?.revision ?? NO_STREAM_REVISION;
+    checkExpectedRevision(streamId, expected, current);
+    if (events.length === 0) {
+      const last = lastOfStream.get(streamId);
+      return { nextExpectedRevision: current, position: last?.position ?? 0 };
+    }
+    const recordedAt = new Date().toISOString();
+    let revision = current;
+    let position = 0;
+    for (const event of events) {
+      revision++;
+      const info = insert.run(
+        streamId,
+        revision,
+        event.id,
+        event.type,
+        JSON.stringify(event.data ?? null),
+        JSON.stringify(event.metadata ?? {}),
+        recordedAt,
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position };
+  });
+
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+
+  const readPage = (after: number, maxCount: number): RecordedEvent[] => readAllStmt.all(after, maxCount).map(toRecorded);
+
+  const store: EventStore = {
+    kind: 'sqlite',
+
+    async append(streamId, events, appendOptions) {
+      validateBatch(streamId, events);
+      const result = appendTx.immediate(streamId, events, appendOptions?.expectedRevision ?? 'any');
+      if (events.length > 0) emitter.emit('appended', result.position);
+      return result;
+    },
+
+    async readStream(streamId, readOptions) {
+      return readStreamStmt.all(streamId, readOptions?.fromRevision ?? 0).map(toRecorded);
+    },
+
+    async readAll(readOptions?: ReadAllOptions) {
+      const after = readOptions?.after ?? 0;
+      if (readOptions?.maxCount !== undefined) return readPage(after, Math.max(0, readOptions.maxCount));
+      return readAllStmt.all(after, -1).map(toRecorded);
+    },
+
+    subscribeToAll(subscriptionOptions: SubscriptionOptions): Subscription {
+      if (closed) throw new Error('event store is closed');
+      const inner = startPollingSubscription(subscriptionOptions, {
+        readPage: async (after, maxCount) => readPage(after, maxCount),
+        onAppended: (listener) => {
+          emitter.on('appended', listener);
+          return () => emitter.off('appended', listener);
+        },
+        pollIntervalMs,
+        pageSize,
+      });
+      const subscription: Subscription = {
+        stop: async () => {
+          subscriptions.delete(subscription);
+          await inner.stop();
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async headPosition() {
+      return headStmt.get()?.position ?? 0;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      db.close();
+    },
+  };
+  return store;
+}
