@@ -1,0 +1,39 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  children: ReactNode;
+  fallback?: ReactNode;
+}
+interface State {
+  error: Error | null;
+}
+
+/** Catches render errors below it and shows a calm message with a way out. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Render error', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) return this.props.fallback ?? <ErrorFallback />;
+    return this.props.children;
+  }
+}
+
+export function ErrorFallback({ message = 'Something went wrong.' }: { message?: string }) {
+  return (
+    <div className="page-center error-fallback" role="alert">
+      <h1>{message}</h1>
+      <p>Please reload the page. If it keeps happening, contact support.</p>
+      <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+        Reload page
+      </button>
+    </div>
+  );
+}
