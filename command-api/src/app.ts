@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import type { EventStore, Logger, RateLimiter, SessionTokens } from '@app/platform';
+import type { Mailer } from '@app/platform/src/mail';
+import { createAuthRouter } from './auth/routes';
+import type { CommandApiConfig } from './config';
+import { createVideoCommandRouter } from './video/routes';
+
+export interface CommandApiDeps {
+  eventStore: EventStore;
+  tokens: SessionTokens;
+  mailer: Mailer;
+  logger: Logger;
+  config: CommandApiConfig;
+  limiter?: RateLimiter;
+}
+
+/** Every command route, mounted at /api. */
+export function createCommandRouter(deps: CommandApiDeps): Router {
+  const router = Router();
+  router.use('/auth', createAuthRouter({ eventStore: deps.eventStore, tokens: deps.tokens, mailer: deps.mailer, logger: deps.logger, config: deps.config.auth, ...(deps.limiter ? { limiter: deps.limiter } : {}) }));
+  router.use(createVideoCommandRouter(deps));
+  return router;
+}

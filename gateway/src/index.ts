@@ -1,0 +1,3 @@
+export * from './embedded';
+export * from './http-app';
+export * from './health';

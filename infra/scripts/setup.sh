@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# One-time (idempotent) set-up for a fresh machine: Debian packages, npm dependencies,
+# the native narration helper, and the web build. Quick when everything is already there.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+bash infra/scripts/setup-system.sh
+
+# node-gyp must use the installed Node headers: there is no network to fetch them.
+export npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")"
+if [ ! -d node_modules/better-sqlite3/build ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+if [ -f infra/scripts/build-native.sh ]; then bash infra/scripts/build-native.sh; fi
+
+if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html domain/src -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
+  npm run build -w web
+fi

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm test`: set up, start the engines the contract suites run against (PostgreSQL, Kafka,
+# a MongoDB-wire server), then type-check, lint and run every jest project.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash infra/scripts/setup.sh
+
+export CI="${CI:-}"
+eval "$(bash infra/scripts/postgres.sh | grep '^POSTGRES_URL=' | sed 's/^/export /')"
+eval "$(bash infra/scripts/kafka.sh | grep '^KAFKA_BROKERS=' | sed 's/^/export /')"
+eval "$(bash infra/scripts/ferretdb.sh | grep '^MONGO_URL=' | sed 's/^/export /')"
+echo "engines: POSTGRES_URL=${POSTGRES_URL:+set} KAFKA_BROKERS=${KAFKA_BROKERS:-} MONGO_URL=${MONGO_URL:-}"
+
+npx tsc -b
+npx eslint .
+npx jest --selectProjects unit web
+npx jest --selectProjects int --runInBand
+npx jest --selectProjects e2e --runInBand

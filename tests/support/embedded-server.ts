@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startEmbedded, type EmbeddedProduct, type Stoppable } from '@app/gateway';
+import type { Infra } from '@app/platform';
+
+export interface TestServer extends EmbeddedProduct {
+  dataDir: string;
+}
+
+export interface TestServerOptions {
+  /** Run the real render workers (offline providers). Default true. */
+  render?: boolean;
+  env?: Record<string, string>;
+  webDist?: string | null;
+}
+
+/**
+ * The real product on embedded defaults in a fresh data directory on a free port, as the
+ * README's first command runs it. The web app must be built (`npm run build -w web`).
+ */
+export async function startEmbeddedServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-test-'));
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    BCRYPT_COST: '4',
+    RATE_LIMIT_MAX: '1000',
+    RENDER_PRESET: process.env.RENDER_PRESET ?? 'ultrafast',
+    ...options.env,
+  };
+  delete env.EVENT_STORE_URL;
+  delete env.READ_STORE_URL;
+  delete env.BUS_URL;
+  delete env.MEDIA_DIR;
+  const startWorkers = options.render === false ? undefined : await renderWorkersStarter(env);
+  const product = await startEmbedded({
+    env,
+    port: 0,
+    host: '127.0.0.1',
+    webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist,
+    startWorkers,
+  });
+  return {
+    ...product,
+    dataDir,
+    async stop() {
+      await product.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function renderWorkersStarter(env: Record<string, string | undefined>): Promise<(infra: Infra) => Promise<Stoppable>> {
+  const { startEmbeddedRenderWorkers } = await import('@app/gateway/src/render');
+  return (infra) => startEmbeddedRenderWorkers(infra, env);
+}
