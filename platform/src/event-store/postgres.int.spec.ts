@@ -6,7 +6,6 @@ import { openPostgresEventStore } from './postgres';
 const url = process.env.POSTGRES_URL;
 
 if (!url) {
-  // eslint-disable-next-line no-console -- tests may log; said once so a skipped engine is visible.
   console.warn('postgres.int.spec: POSTGRES_URL is not set, skipping the PostgreSQL event-store contract (run `bash infra/scripts/postgres.sh`).');
   describe.skip('EventStore contract: postgres (POSTGRES_URL not set)', () => {
     it('should run when POSTGRES_URL is set', () => undefined);

@@ -2,8 +2,8 @@
  * EventStore on PostgreSQL through a `pg` Pool.
  *
  * Two traps this adapter avoids (see docs/machine-notes):
- * 1. A `pg.Client` is never shared between concurrent appends: each append checks out its own
- *    pool client for the whole transaction.
+ * 1. A `pg.Client` is never shared between concurrent appends: each append is one `pool.query`
+ *    (one pooled client, one implicit transaction) calling a server-side function.
  * 2. With several writers, sequence order is not commit order. Every append takes a transaction-level
  *    advisory lock on the table before choosing positions, so appends are serialized: the position
  *    is `max(position) + 1` (gap-free), a later position is always committed after an earlier one,
@@ -14,7 +14,7 @@
 import { EventEmitter } from 'node:events';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import type { AppendResult, EventStore, ReadAllOptions, RecordedEvent, Subscription, SubscriptionOptions } from './port';
-import { NO_STREAM_REVISION, checkExpectedRevision, classifyRetry, startPollingSubscription, validateBatch, type KnownEvent } from './shared';
+import { checkExpectedRevision, toNumberRevision, classifyRetry, startPollingSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface PostgresEventStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -61,6 +61,49 @@ function lockKey(qualified: string): string {
   return BigInt.asIntN(64, hash).toString();
 }
 
+/**
+ * The append, server-side so it costs one round trip: take the table's advisory lock, then (each
+ * statement of a plpgsql function sees a fresh snapshot, so everything committed before the lock
+ * was granted) read the stream's revision and which ids it already holds; insert only for a fresh
+ * batch whose expected revision matches. Otherwise nothing is written and the adapter explains why
+ * (idempotent retry, mixed batch, wrong expected revision) from the returned state.
+ */
+function appendFunctionSql(table: string, fn: string, key: string): string {
+  return `
+    CREATE OR REPLACE FUNCTION ${fn}(
+      p_stream text, p_kind text, p_revision integer,
+      p_ids text[], p_types text[], p_data text[], p_metadata text[])
+    RETURNS TABLE (current_revision integer, last_position bigint, known json, appended boolean)
+    LANGUAGE plpgsql VOLATILE AS $fn$
+    DECLARE
+      v_head bigint;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(${key});
+      SELECT coalesce(max(e.revision), -1) INTO current_revision FROM ${table} e WHERE e.stream_id = p_stream;
+      SELECT coalesce(json_agg(json_build_object('id', e.event_id, 'revision', e.revision, 'position', e.position)), '[]'::json)
+        INTO known FROM ${table} e WHERE e.stream_id = p_stream AND e.event_id = ANY (p_ids);
+      appended := false;
+      IF json_array_length(known) > 0 OR cardinality(p_ids) = 0 OR NOT (CASE p_kind
+           WHEN 'any' THEN true
+           WHEN 'no_stream' THEN current_revision = -1
+           WHEN 'stream_exists' THEN current_revision <> -1
+           ELSE current_revision = p_revision END) THEN
+        SELECT e.position INTO last_position FROM ${table} e WHERE e.stream_id = p_stream ORDER BY e.revision DESC LIMIT 1;
+        RETURN NEXT;
+        RETURN;
+      END IF;
+      SELECT coalesce(max(e.position), 0) INTO v_head FROM ${table} e;
+      INSERT INTO ${table} (position, stream_id, revision, event_id, type, data, metadata)
+        SELECT v_head + u.i, p_stream, current_revision + u.i, u.event_id, u.type, u.data::jsonb, u.metadata::jsonb
+        FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(event_id, type, data, metadata, i);
+      current_revision := current_revision + cardinality(p_ids);
+      last_position := v_head + cardinality(p_ids);
+      appended := true;
+      RETURN NEXT;
+    END
+    $fn$`;
+}
+
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
@@ -95,6 +138,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
   const schema = identifier(schemaName, 'schema');
   const table = `${schema}.${identifier(tableName, 'table')}`;
   const key = lockKey(`${schemaName}.${tableName}`);
+  const appendFn = `${schema}.${identifier(`${tableName}_append`, 'table')}`;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
   const pageSize = options.pageSize ?? 1000;
 
@@ -118,6 +162,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
           UNIQUE (stream_id, revision),
           UNIQUE (stream_id, event_id)
         )`);
+      await client.query(appendFunctionSql(table, appendFn, key));
       await client.query('COMMIT');
       client.release();
     } catch (error) {
@@ -128,16 +173,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
   }
 
   const sql = {
-    lock: `BEGIN; SELECT pg_advisory_xact_lock(${key})`,
-    state: `SELECT
-        (SELECT max(revision) FROM ${table} WHERE stream_id = $1) AS revision,
-        (SELECT max(position) FROM ${table}) AS head,
-        (SELECT coalesce(json_agg(json_build_object('id', event_id, 'revision', revision, 'position', position)), '[]'::json)
-           FROM ${table} WHERE stream_id = $1 AND event_id = ANY($2::text[])) AS known`,
-    insert: `INSERT INTO ${table} (position, stream_id, revision, event_id, type, data, metadata)
-      SELECT $1::bigint + i, $2, $3::integer + i, e.event_id, e.type, e.data::jsonb, e.metadata::jsonb
-      FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(event_id, type, data, metadata, i)`,
-    lastOfStream: `SELECT revision, position FROM ${table} WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1`,
+    append: `SELECT * FROM ${appendFn}($1, $2, $3, $4::text[], $5::text[], $6::text[], $7::text[])`,
     readStream: `SELECT * FROM ${table} WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
     readAll: `SELECT * FROM ${table} WHERE position > $1 ORDER BY position LIMIT $2`,
     readAllUnbounded: `SELECT * FROM ${table} WHERE position > $1 ORDER BY position`,
@@ -160,47 +196,33 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
     async append(streamId, events, appendOptions): Promise<AppendResult> {
       validateBatch(streamId, events);
       const expected = appendOptions?.expectedRevision ?? 'any';
-      const client = await pool.connect();
-      let result: AppendResult;
-      try {
-        await client.query(sql.lock);
-        const { rows } = await client.query<{ revision: number | null; head: string | null; known: KnownEvent[] }>(sql.state, [
+      const [kind, revision] = typeof expected === 'string' ? [expected, null] : ['revision', toNumberRevision(expected)];
+      // One round trip, one implicit transaction (a pool client of its own for the call).
+      const { rows } = await pool.query<{ current_revision: number; last_position: string | null; known: KnownEvent[]; appended: boolean }>(
+        sql.append,
+        [
           streamId,
+          kind,
+          revision,
           events.map((e) => e.id),
-        ]);
-        const state = rows[0];
-        const known = state.known.map((k) => ({ id: k.id, revision: Number(k.revision), position: Number(k.position) }));
-        const retry = classifyRetry(streamId, events, known);
-        if (retry) {
-          result = retry;
-        } else {
-          const current = state.revision ?? NO_STREAM_REVISION;
-          checkExpectedRevision(streamId, expected, current);
-          if (events.length === 0) {
-            const last = await client.query<{ position: string }>(sql.lastOfStream, [streamId]);
-            result = { nextExpectedRevision: current, position: Number(last.rows[0]?.position ?? 0) };
-          } else {
-            const head = Number(state.head ?? 0);
-            await client.query(sql.insert, [
-              head,
-              streamId,
-              current,
-              events.map((e) => e.id),
-              events.map((e) => e.type),
-              events.map((e) => JSON.stringify(e.data ?? null)),
-              events.map((e) => JSON.stringify(e.metadata ?? {})),
-            ]);
-            result = { nextExpectedRevision: current + events.length, position: head + events.length };
-          }
-        }
-        await client.query('COMMIT');
-        client.release();
-      } catch (error) {
-        client.release(!(await rollbackQuietly(client)));
-        throw error;
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data ?? null)),
+          events.map((e) => JSON.stringify(e.metadata ?? {})),
+        ],
+      );
+      const row = rows[0];
+      const current = Number(row.current_revision);
+      if (row.appended) {
+        const result = { nextExpectedRevision: current, position: Number(row.last_position) };
+        appended.emit('appended', result.position);
+        return result;
       }
-      if (events.length > 0) appended.emit('appended', result.position);
-      return result;
+      const known = row.known.map((k) => ({ id: k.id, revision: Number(k.revision), position: Number(k.position) }));
+      const retry = classifyRetry(streamId, events, known);
+      if (retry) return retry;
+      checkExpectedRevision(streamId, expected, current);
+      if (events.length === 0) return { nextExpectedRevision: current, position: Number(row.last_position ?? 0) };
+      throw new Error(`append to ${streamId} was refused by the database for no reason the adapter knows`);
     },
 
     async readStream(streamId, readOptions) {
