@@ -1,0 +1,66 @@
+import type { RequestHandler } from 'express';
+import { type UserEvent, updateEmailSchema, updatePasswordSchema, userDecider, userStreamId, USER_MESSAGES, ValidationError } from '@app/domain';
+import { handle, type HandleResult } from '@app/platform/src/command-handling/handle';
+import { currentUserId } from '@app/platform/src/http/authenticate';
+import { parseOrThrow } from '@app/platform/src/http/errors';
+import { claimEmail, metadataFor, releaseEmail, requireUser } from './accounts';
+import type { AuthContext } from './deps';
+import type { Passwords } from './passwords';
+
+/** GET /me (bearer) → {_id, email, name}, read from the user's stream (so it is current at once). */
+export function me(ctx: AuthContext): RequestHandler {
+  return async (req, res) => {
+    const user = await requireUser(ctx.eventStore, currentUserId(req));
+    res.json({ _id: user.userId, email: user.email, name: user.name });
+  };
+}
+
+/**
+ * POST /update-email (bearer) {email} → {message, position}. Claims the new email first (409 when
+ * taken), changes it on the user, then releases the old one.
+ */
+export function updateEmail(ctx: AuthContext): RequestHandler {
+  return async (req, res) => {
+    const userId = currentUserId(req);
+    const { email } = parseOrThrow(updateEmailSchema, req.body);
+    const user = await requireUser(ctx.eventStore, userId);
+    if (user.email === email) throw new ValidationError(USER_MESSAGES.sameEmail);
+    await claimEmail(ctx, email, userId);
+    let changed: HandleResult<UserEvent>;
+    try {
+      changed = await handle(ctx.eventStore, userStreamId(userId), userDecider, { type: 'ChangeEmail', data: { email }, metadata: metadataFor(ctx, userId) });
+    } catch (error) {
+      await releaseEmail(ctx, email, userId).catch((releaseError: unknown) =>
+        ctx.logger.error({ category: 'auth', err: releaseError, userId }, 'Could not release the claim of a failed email change'),
+      );
+      throw error;
+    }
+    const released = await releaseEmail(ctx, user.email, userId);
+    ctx.logger.info({ category: 'auth', userId }, 'Email changed');
+    res.json({ message: 'Email updated successfully', position: Math.max(changed.position, released.position) });
+  };
+}
+
+/**
+ * POST /update-password (bearer) {currentPassword, newPassword} → {message, position}; 400
+ * 'Current password is incorrect'. The new password follows the Register rules (spec-deviations).
+ */
+export function updatePassword(ctx: AuthContext, passwords: Passwords): RequestHandler {
+  return async (req, res) => {
+    const userId = currentUserId(req);
+    // Guessing the current password with a stolen session is limited like a login.
+    ctx.limiter.hit(`update-password:user:${userId}`);
+    const body = parseOrThrow(updatePasswordSchema, req.body);
+    const user = await requireUser(ctx.eventStore, userId);
+    const currentPasswordMatches = user.passwordHash !== null && (await passwords.matches(body.currentPassword, user.passwordHash));
+    // No need to pay for a hash the decider will refuse.
+    const passwordHash = currentPasswordMatches ? await passwords.hash(body.newPassword) : '';
+    const result = await handle(ctx.eventStore, userStreamId(userId), userDecider, {
+      type: 'ChangePassword',
+      data: { currentPasswordMatches, passwordHash },
+      metadata: metadataFor(ctx, userId),
+    });
+    ctx.logger.info({ category: 'auth', userId }, 'Password changed');
+    res.json({ message: 'Password updated successfully', position: result.position });
+  };
+}

@@ -1,0 +1,44 @@
+import type { Logger } from '@app/platform/src/logging/logger';
+import type { EventStore } from '@app/platform/src/event-store/port';
+import type { RateLimiter } from '@app/platform/src/http/rate-limit';
+import type { Mailer } from '@app/platform/src/mail/port';
+import type { SessionTokens } from '@app/platform/src/security/tokens';
+
+export interface GoogleSignInConfig {
+  clientID: string;
+  clientSecret: string;
+  /** Absolute URL of `/api/auth/google/callback` as registered with Google. */
+  callbackURL: string;
+  /** Overrides for Google's endpoints (tests point them at a local stand-in). */
+  authorizationURL?: string;
+  tokenURL?: string;
+  userProfileURL?: string;
+}
+
+export interface AuthConfig {
+  /** The web origin, for links in mails, e.g. `https://studio.example.com` (no trailing slash needed). */
+  publicUrl: string;
+  /** How long a reset link stays valid; at most 60. */
+  resetTtlMinutes: number;
+  /** bcrypt cost: 10 in production; tests may go down to 4. */
+  bcryptCost: number;
+  /** Google sign-in; null when `GOOGLE_CLIENT_ID`/`GOOGLE_CLIENT_SECRET` are not set. */
+  google: GoogleSignInConfig | null;
+}
+
+export interface AuthDeps {
+  eventStore: EventStore;
+  tokens: SessionTokens;
+  mailer: Mailer;
+  logger: Logger;
+  /** Limits login, register and forgot-password per IP and per account. Default: 10 per 15 minutes. */
+  limiter?: RateLimiter;
+  config: AuthConfig;
+  /** The clock for command metadata (reset-link expiry, stale claims). Default: the system clock. */
+  now?: () => Date;
+}
+
+/** AuthDeps with the defaults filled in, as the handlers use them. */
+export interface AuthContext extends Required<Omit<AuthDeps, 'config'>> {
+  config: AuthConfig;
+}

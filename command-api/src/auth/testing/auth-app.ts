@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import express from 'express';
+import request from 'supertest';
+import { openSqliteEventStore } from '@app/platform/src/event-store/sqlite';
+import type { EventStore } from '@app/platform/src/event-store/port';
+import { errorMiddleware } from '@app/platform/src/http/errors';
+import { RateLimiter } from '@app/platform/src/http/rate-limit';
+import { createLogger } from '@app/platform/src/logging/logger';
+import { createDevMailboxRouter, DevMailbox } from '@app/platform/src/mail/dev-mailbox';
+import { SessionTokens } from '@app/platform/src/security/tokens';
+import type { GoogleSignInConfig } from '../deps';
+import { createAuthRouter } from '../routes';
+
+export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+export const PUBLIC_URL = 'http://studio.test';
+export const STRONG_PASSWORD = 'secret1!';
+
+export interface AuthAppOptions {
+  /** Rate limit per window; generous by default so only the rate-limit tests meet it. */
+  rateLimitMax?: number;
+  tokenTtlSeconds?: number;
+  resetTtlMinutes?: number;
+  google?: GoogleSignInConfig | null;
+}
+
+export interface AuthApp {
+  app: express.Express;
+  store: EventStore;
+  mailbox: DevMailbox;
+  tokens: SessionTokens;
+  dataDir: string;
+  /** Every log line written so far. */
+  logs: () => string;
+  /** Moves the app's clock (command metadata) forward. */
+  advanceClock: (ms: number) => void;
+  close: () => Promise<void>;
+}
+
+/**
+ * The auth router on a real express app with the real SQLite event store in a temp dir, real
+ * session tokens, the real dev mailbox and a real rate limiter. Trusts X-Forwarded-For so tests
+ * can play several client IPs.
+ */
+export function createAuthApp(options: AuthAppOptions = {}): AuthApp {
+  const dataDir = mkdtempSync(join(tmpdir(), 'auth-app-'));
+  const store = openSqliteEventStore({ file: join(dataDir, 'events.db') });
+  const mailbox = new DevMailbox(join(dataDir, 'mailbox.jsonl'));
+  const tokens = new SessionTokens(JWT_SECRET, options.tokenTtlSeconds ?? 3600);
+  let lines = '';
+  const logger = createLogger('command-api', {
+    level: 'debug',
+    destination: new Writable({
+      write(chunk, _encoding, callback) {
+        lines += chunk.toString();
+        callback();
+      },
+    }),
+  });
+  let offsetMs = 0;
+  const app = express();
+  app.set('trust proxy', true);
+  app.use(express.json());
+  app.use(
+    '/api/auth',
+    createAuthRouter({
+      eventStore: store,
+      tokens,
+      mailer: mailbox,
+      logger,
+      limiter: new RateLimiter(options.rateLimitMax ?? 1000, 15 * 60_000),
+      config: { publicUrl: PUBLIC_URL, resetTtlMinutes: options.resetTtlMinutes ?? 60, bcryptCost: 4, google: options.google ?? null },
+      now: () => new Date(Date.now() + offsetMs),
+    }),
+  );
+  app.use('/dev/mailbox', createDevMailboxRouter(mailbox));
+  app.use(errorMiddleware(logger));
+  return {
+    app,
+    store,
+    mailbox,
+    tokens,
+    dataDir,
+    logs: () => lines,
+    advanceClock: (ms) => {
+      offsetMs += ms;
+    },
+    close: async () => {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A fresh email per test. */
+export const anEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** Registers through the API and answers the token and the email. */
+export async function registerUser(app: express.Express, overrides: { name?: string; email?: string; password?: string } = {}) {
+  const body = { name: 'Ada Lovelace', email: anEmail(), password: STRONG_PASSWORD, ...overrides };
+  const res = await request(app).post('/api/auth/register').send(body).expect(201);
+  return { ...body, token: res.body.token as string, position: res.body.position as number };
+}
