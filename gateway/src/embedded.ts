@@ -5,7 +5,7 @@ import { createQueryRouter, type HealthCheck } from '@app/query-api';
 import { PROJECTIONS, runMediaJanitor, runProjections, runRenderRelay } from '@app/projectors';
 import { openInfra, readInfraConfig, RateLimiter, type Infra } from '@app/platform';
 import { createDevMailboxRouter, DevMailbox, openMailer } from '@app/platform/src/mail';
-import { createHttpApp } from './http-app';
+import { createHttpApp } from '@app/platform';
 import { embeddedHealthChecks } from './health';
 
 export interface Stoppable {

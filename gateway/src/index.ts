@@ -1,3 +1,2 @@
 export * from './embedded';
-export * from './http-app';
 export * from './health';

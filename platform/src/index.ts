@@ -12,3 +12,6 @@ export * from './http/rate-limit';
 export * from './security/tokens';
 export * from './security/signing';
 export * from './blob-store/port';
+export * from './infra';
+export * from './http/http-app';
+export * from './coordination/lease';

@@ -13,3 +13,4 @@ import { subscriptionViewProjection } from './subscription-view/subscription-vie
 
 /** Every read-model projection, in the order they run for one event. */
 export const PROJECTIONS = [videoDetailProjection, videoListProjection, subscriptionViewProjection];
+export * from './start';

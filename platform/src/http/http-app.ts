@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type Router } from 'express';
-import { apiNotFound, errorMiddleware, type Logger } from '@app/platform';
+import { apiNotFound, errorMiddleware } from './errors';
+import type { Logger } from '../logging/logger';
 
 export interface HttpAppParts {
   logger: Logger;

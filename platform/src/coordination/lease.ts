@@ -1,0 +1,84 @@
+import type { DocumentStore } from '../document-store/port';
+import type { Logger } from '../logging/logger';
+
+interface LeaseDoc {
+  _id: string;
+  holder: string;
+  expiresAt: number;
+}
+
+/**
+ * Try to take or renew the lease `name` for `holder` until now + ttl. Built on the document
+ * store's compare-and-swap `apply` (the lease's `_position` is the time of its last write), so
+ * two processes racing for an expired lease cannot both win.
+ */
+export async function tryAcquireLease(docs: DocumentStore, name: string, holder: string, ttlMs: number, now = Date.now()): Promise<boolean> {
+  const leases = docs.collection<LeaseDoc>('_leases');
+  let mine = false;
+  await leases.apply(name, now, (current) => {
+    if (current && current.holder !== holder && current.expiresAt > now) return current;
+    mine = true;
+    return { _id: name, holder, expiresAt: now + ttlMs };
+  });
+  if (mine) return true;
+  const current = await leases.get(name);
+  return current?.holder === holder && current.expiresAt > now;
+}
+
+export async function releaseLease(docs: DocumentStore, name: string, holder: string): Promise<void> {
+  const leases = docs.collection<LeaseDoc>('_leases');
+  await leases.apply(name, Date.now(), (current) => (current && current.holder === holder ? { _id: name, holder, expiresAt: 0 } : current));
+}
+
+/**
+ * Leader election: runs `lead()` while this process holds the lease and stops it when the lease
+ * is lost; standbys keep trying every `ttlMs / 3`. Work done under the lease must be idempotent
+ * (projections are, per document position), since a paused leader may overlap a new one briefly.
+ */
+export function runWithLease(input: {
+  docs: DocumentStore;
+  name: string;
+  holder: string;
+  ttlMs?: number;
+  logger: Logger;
+  lead: () => Promise<{ stop(): Promise<void> }>;
+}): { stop(): Promise<void>; isLeader(): boolean } {
+  const ttlMs = input.ttlMs ?? 10_000;
+  const log = input.logger.child({ category: 'lease', lease: input.name, holder: input.holder });
+  let running: { stop(): Promise<void> } | null = null;
+  let stopped = false;
+  let tick: Promise<void> = Promise.resolve();
+
+  const step = async () => {
+    if (stopped) return;
+    let held = false;
+    try {
+      held = await tryAcquireLease(input.docs, input.name, input.holder, ttlMs);
+    } catch (error) {
+      log.warn({ err: error }, 'Lease check failed');
+    }
+    if (held && !running) {
+      log.info('Acquired the lease: leading');
+      running = await input.lead();
+    } else if (!held && running) {
+      log.warn('Lost the lease: standing by');
+      const r = running;
+      running = null;
+      await r.stop();
+    }
+  };
+  const timer = setInterval(() => { tick = tick.then(step); }, Math.max(100, Math.floor(ttlMs / 3)));
+  tick = tick.then(step);
+
+  return {
+    isLeader: () => running !== null,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await tick;
+      if (running) await running.stop();
+      running = null;
+      await releaseLease(input.docs, input.name, input.holder).catch(() => undefined);
+    },
+  };
+}
