@@ -13,7 +13,7 @@ interface LeaseDoc {
  * two processes racing for an expired lease cannot both win.
  */
 export async function tryAcquireLease(docs: DocumentStore, name: string, holder: string, ttlMs: number, now = Date.now()): Promise<boolean> {
-  const leases = docs.collection<LeaseDoc>('_leases');
+  const leases = docs.collection<LeaseDoc>('leases');
   let mine = false;
   await leases.apply(name, now, (current) => {
     if (current && current.holder !== holder && current.expiresAt > now) return current;
@@ -26,7 +26,7 @@ export async function tryAcquireLease(docs: DocumentStore, name: string, holder:
 }
 
 export async function releaseLease(docs: DocumentStore, name: string, holder: string): Promise<void> {
-  const leases = docs.collection<LeaseDoc>('_leases');
+  const leases = docs.collection<LeaseDoc>('leases');
   await leases.apply(name, Date.now(), (current) => (current && current.holder === holder ? { _id: name, holder, expiresAt: 0 } : current));
 }
 

@@ -1,0 +1,50 @@
+import { SqliteDocumentStore } from '../document-store';
+import { createLogger } from '../logging/logger';
+import { runWithLease, tryAcquireLease } from './lease';
+
+const logger = createLogger('test', { level: 'silent' });
+
+describe('Lease', () => {
+  describe('When two holders race for a free lease', () => {
+    it('should let exactly one win, and the other win only after it expires', async () => {
+      const docs = new SqliteDocumentStore(':memory:');
+      const results = await Promise.all([tryAcquireLease(docs, 'p', 'a', 1000, 5000), tryAcquireLease(docs, 'p', 'b', 1000, 5001)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results[0] ? 'a' : 'b';
+      const loser = winner === 'a' ? 'b' : 'a';
+      expect(await tryAcquireLease(docs, 'p', loser, 1000, 5500)).toBe(false);
+      expect(await tryAcquireLease(docs, 'p', winner, 1000, 5600)).toBe(true);
+      expect(await tryAcquireLease(docs, 'p', loser, 1000, 6601)).toBe(true);
+      await docs.close();
+    });
+  });
+
+  describe('When the leader stops', () => {
+    it('should hand the work to a standby', async () => {
+      const docs = new SqliteDocumentStore(':memory:');
+      const leading: string[] = [];
+      const make = (holder: string) => runWithLease({
+        docs, name: 'projectors', holder, ttlMs: 300, logger,
+        lead: async () => { leading.push(holder); return { stop: async () => { leading.splice(leading.indexOf(holder), 1); } }; },
+      });
+      const a = make('a');
+      await waitUntil(() => leading.length === 1);
+      const b = make('b');
+      await new Promise((r) => setTimeout(r, 400));
+      expect(leading).toEqual(['a']);
+      await a.stop();
+      await waitUntil(() => leading.includes('b'));
+      expect(leading).toEqual(['b']);
+      await b.stop();
+      await docs.close();
+    });
+  });
+});
+
+async function waitUntil(predicate: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
