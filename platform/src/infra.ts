@@ -2,6 +2,7 @@ import type { InfraConfig } from './config/infra-config';
 import { openEventStore, type EventStore } from './event-store';
 import { openDocumentStore, type DocumentStore } from './document-store';
 import { openMessageBus, type MessageBus } from './message-bus';
+import { namespaced } from './message-bus/namespaced';
 import { openBlobStore, type BlobStore } from './blob-store';
 import { createLogger, type Logger } from './logging/logger';
 import { SessionTokens } from './security/tokens';
@@ -23,7 +24,7 @@ export async function openInfra(config: InfraConfig, service: string): Promise<I
   const logger = createLogger(service, { level: config.logLevel });
   const eventStore = await openEventStore(config.eventStoreUrl);
   const docs = await openDocumentStore(config.readStoreUrl);
-  const bus = await openMessageBus(config.busUrl, { logger, clientId: service });
+  const bus = namespaced(await openMessageBus(config.busUrl, { logger, clientId: service }), config.busNamespace);
   const blobs = openBlobStore(config.mediaDir);
   const tokens = new SessionTokens(config.secrets.jwt);
   return {

@@ -18,6 +18,8 @@ const schema = z
     READ_STORE_URL: z.string().min(1).optional(),
     /** memory: (in-process) or kafka://host:port[,host:port] */
     BUS_URL: z.string().min(1).default('memory:'),
+    /** Prefix for topics and consumer groups, so deployments can share a broker. */
+    BUS_NAMESPACE: z.string().regex(/^[a-zA-Z0-9_-]+$/, 'BUS_NAMESPACE may hold letters, digits, _ and -').optional(),
     MEDIA_DIR: z.string().min(1).optional(),
     PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL' }).optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -38,6 +40,7 @@ export interface InfraConfig {
   eventStoreUrl: string;
   readStoreUrl: string;
   busUrl: string;
+  busNamespace: string | null;
   mediaDir: string;
   publicUrl: string | null;
   secrets: { jwt: string; mediaSigning: string; tokenEncryption: string };
@@ -55,6 +58,7 @@ export function readInfraConfig(env: Record<string, string | undefined> = proces
     eventStoreUrl: parsed.EVENT_STORE_URL ?? join(dataDir, 'events.db'),
     readStoreUrl: parsed.READ_STORE_URL ?? join(dataDir, 'read-models.db'),
     busUrl: parsed.BUS_URL,
+    busNamespace: parsed.BUS_NAMESPACE ?? null,
     mediaDir: resolve(parsed.MEDIA_DIR ?? join(dataDir, 'media')),
     publicUrl: parsed.PUBLIC_URL ?? null,
     secrets: {
