@@ -8,12 +8,22 @@ export type ActivateSubscription = Command<'ActivateSubscription', {
   currentPeriodEnd: string;
   customerId: string | null;
   subscriptionId: string | null;
+  /** When the billing provider observed it (its event time); orders late deliveries. */
+  occurredAt?: string;
 }>;
-export type RenewSubscription = Command<'RenewSubscription', { currentPeriodEnd: string }>;
+/**
+ * Billing facts carry the provider's subscription id (a late event about an older subscription is
+ * ignored) and the provider's event time (a late event older than the last one applied is ignored).
+ */
+export interface BillingFact {
+  subscriptionId?: string;
+  occurredAt?: string;
+}
+export type RenewSubscription = Command<'RenewSubscription', { currentPeriodEnd: string } & BillingFact>;
 export type ChangePlan = Command<'ChangePlan', { plan: PaidPlanId }>;
-export type RecordPaymentFailure = Command<'RecordPaymentFailure', Record<string, never>>;
+export type RecordPaymentFailure = Command<'RecordPaymentFailure', BillingFact>;
 export type CancelSubscription = Command<'CancelSubscription', Record<string, never>>;
-export type EndSubscription = Command<'EndSubscription', Record<string, never>>;
+export type EndSubscription = Command<'EndSubscription', BillingFact>;
 export type UseVideoCredit = Command<'UseVideoCredit', { userId: string; videoId: string }>;
 export type EndVideoProcessing = Command<'EndVideoProcessing', { videoId: string }>;
 export type AllotSeries = Command<'AllotSeries', { userId: string; seriesId: string }>;

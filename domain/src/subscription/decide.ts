@@ -1,6 +1,6 @@
 import { ConflictError, ForbiddenError, ValidationError, assertNever, type Decider } from '../shared';
 import { findPlan } from '../catalog/plans';
-import type { SubscriptionCommand } from './commands';
+import type { BillingFact, SubscriptionCommand } from './commands';
 import type { SubscriptionEvent } from './events';
 import { effectivePlan, evolveSubscription, initialSubscriptionState, monthOf, type SubscriptionState } from './state';
 
@@ -21,12 +21,21 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
     case 'ActivateSubscription': {
       const d = command.data;
       if (state.status === 'active' && state.plan === d.plan && state.subscriptionId === d.subscriptionId) return [];
+      // The provider repeating (or reordering) the start of a subscription we already know.
+      if (d.subscriptionId !== null && d.subscriptionId === state.subscriptionId && state.status !== 'none') return [];
+      if (olderThanApplied(state, d.occurredAt)) return [];
       return [{ type: 'SubscriptionActivated', data: { ...d, at } }];
     }
     case 'RenewSubscription': {
+      const d = command.data;
       if (state.status === 'none') throw new ValidationError(ENTITLEMENT_MESSAGES.noSubscription);
-      if (state.currentPeriodEnd && Date.parse(command.data.currentPeriodEnd) <= Date.parse(state.currentPeriodEnd) && state.status === 'active') return [];
-      return [{ type: 'SubscriptionRenewed', data: { userId, currentPeriodEnd: command.data.currentPeriodEnd, at } }];
+      if (state.status === 'canceled' || aboutAnotherSubscription(state, d.subscriptionId)) return [];
+      const renewed: SubscriptionEvent[] = [{ type: 'SubscriptionRenewed', data: { userId, currentPeriodEnd: d.currentPeriodEnd, at, ...occurred(d) } }];
+      // The period only moves forward, whatever order the provider's events arrive in.
+      if (!state.currentPeriodEnd || Date.parse(d.currentPeriodEnd) > Date.parse(state.currentPeriodEnd)) return renewed;
+      // Past due, then the same cycle is paid: the subscription recovers (unless this payment predates the failure).
+      if (state.status === 'past_due' && Date.parse(d.currentPeriodEnd) === Date.parse(state.currentPeriodEnd) && !olderThanApplied(state, d.occurredAt)) return renewed;
+      return [];
     }
     case 'ChangePlan': {
       if (effectivePlan(state, at) === 'FREE') throw new ValidationError(ENTITLEMENT_MESSAGES.noSubscription);
@@ -36,14 +45,16 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
     }
     case 'RecordPaymentFailure':
       if (state.status !== 'active') return [];
-      return [{ type: 'PaymentFailed', data: { userId, at } }];
+      if (aboutAnotherSubscription(state, command.data.subscriptionId) || olderThanApplied(state, command.data.occurredAt)) return [];
+      return [{ type: 'PaymentFailed', data: { userId, at, ...occurred(command.data) } }];
     case 'CancelSubscription':
       if (state.status === 'none' || state.status === 'canceled') throw new ValidationError(ENTITLEMENT_MESSAGES.noSubscription);
       if (state.cancelAtPeriodEnd) return [];
       return [{ type: 'CancellationScheduled', data: { userId, endsAt: state.currentPeriodEnd ?? at, at } }];
     case 'EndSubscription':
       if (state.status === 'none' || state.status === 'canceled') return [];
-      return [{ type: 'SubscriptionEnded', data: { userId, at } }];
+      if (aboutAnotherSubscription(state, command.data.subscriptionId)) return [];
+      return [{ type: 'SubscriptionEnded', data: { userId, at, ...occurred(command.data) } }];
     case 'UseVideoCredit': {
       if (state.processingVideoId === command.data.videoId) return [];
       if (state.processingVideoId !== null) throw new ConflictError(ENTITLEMENT_MESSAGES.stillProcessing);
@@ -72,6 +83,18 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
       return assertNever(command);
   }
 }
+
+/** A provider fact about a subscription other than the current one (e.g. a late event of an ended one). */
+function aboutAnotherSubscription(state: SubscriptionState, subscriptionId: string | undefined): boolean {
+  return subscriptionId !== undefined && state.subscriptionId !== null && subscriptionId !== state.subscriptionId;
+}
+
+/** A provider fact older than the latest one already applied (a late retry or a reordered delivery). */
+function olderThanApplied(state: SubscriptionState, occurredAt: string | undefined): boolean {
+  return occurredAt !== undefined && state.billingAsOf !== null && Date.parse(occurredAt) < Date.parse(state.billingAsOf);
+}
+
+const occurred = (fact: BillingFact): { occurredAt?: string } => (fact.occurredAt ? { occurredAt: fact.occurredAt } : {});
 
 export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent, SubscriptionState> = {
   decide: decideSubscription,

@@ -120,3 +120,95 @@ describe('Subscription decider: video entitlements', () => {
     });
   });
 });
+
+describe('Subscription decider: billing lifecycle', () => {
+  const T1 = '2026-11-22T10:00:00.000Z';
+  const T2 = '2026-11-23T10:00:00.000Z';
+  const T3 = '2026-11-24T10:00:00.000Z';
+  const NEXT = '2027-01-22T10:00:00.000Z';
+  const activatedAt = (occurredAt: string, subscriptionId = 'sub_1'): SubscriptionEvent => ({
+    type: 'SubscriptionActivated',
+    data: { userId: 'u1', plan: 'STARTER', period: 'monthly', currentPeriodEnd: END, customerId: 'cus_1', subscriptionId, at: NOW, occurredAt },
+  });
+  const failedAt = (occurredAt: string): SubscriptionEvent => ({ type: 'PaymentFailed', data: { userId: 'u1', at: NOW, occurredAt } });
+  const renewedTo = (currentPeriodEnd: string, occurredAt: string): SubscriptionEvent => ({ type: 'SubscriptionRenewed', data: { userId: 'u1', currentPeriodEnd, at: NOW, occurredAt } });
+  const renew = (currentPeriodEnd: string, occurredAt: string, subscriptionId = 'sub_1') => ({ type: 'RenewSubscription' as const, data: { currentPeriodEnd, occurredAt, subscriptionId }, metadata: meta() });
+  const fail = (occurredAt: string, subscriptionId = 'sub_1') => ({ type: 'RecordPaymentFailure' as const, data: { occurredAt, subscriptionId }, metadata: meta() });
+  const end = (subscriptionId = 'sub_1') => ({ type: 'EndSubscription' as const, data: { subscriptionId, occurredAt: T3 }, metadata: meta() });
+  const fold = (events: SubscriptionEvent[]) => events.reduce(evolveSubscription, initialSubscriptionState());
+
+  describe('When the provider repeats the start of a known subscription', () => {
+    it('should record nothing, even with another plan in a late copy', () => {
+      const activate = { type: 'ActivateSubscription' as const, data: { userId: 'u1', plan: 'DAILY' as const, period: 'monthly' as const, currentPeriodEnd: END, customerId: 'cus_1', subscriptionId: 'sub_1', occurredAt: T1 }, metadata: meta() };
+      spec.given([activatedAt(T2)]).when(activate).thenNothingHappens();
+    });
+    it('should ignore a start older than the latest applied fact', () => {
+      const late = { type: 'ActivateSubscription' as const, data: { userId: 'u1', plan: 'DAILY' as const, period: 'monthly' as const, currentPeriodEnd: END, customerId: 'cus_1', subscriptionId: 'sub_old', occurredAt: T1 }, metadata: meta() };
+      spec.given([activatedAt(T2, 'sub_2')]).when(late).thenNothingHappens();
+    });
+  });
+
+  describe('When a payment fails', () => {
+    it('should mark the subscription past due but keep the paid plan until the period end', () => {
+      spec.given([activatedAt(T1)]).when(fail(T2)).then([failedAt(T2)]);
+      const state = fold([activatedAt(T1), failedAt(T2)]);
+      expect(state.status).toBe('past_due');
+      expect(effectivePlan(state, T3)).toBe('STARTER');
+      expect(effectivePlan(state, NEXT)).toBe('FREE');
+    });
+    it('should ignore a failure older than a later payment (out of order)', () => {
+      spec.given([activatedAt(T1), renewedTo(NEXT, T3)]).when(fail(T2)).thenNothingHappens();
+    });
+    it('should ignore a failure of another subscription', () => {
+      spec.given([activatedAt(T1)]).when(fail(T2, 'sub_other')).thenNothingHappens();
+    });
+  });
+
+  describe('When a past-due subscription is paid', () => {
+    it('should recover for the same cycle', () => {
+      spec.given([activatedAt(T1), failedAt(T2)]).when(renew(END, T3)).then([renewedTo(END, T3)]);
+      expect(fold([activatedAt(T1), failedAt(T2), renewedTo(END, T3)]).status).toBe('active');
+    });
+    it('should not recover from a payment older than the failure', () => {
+      spec.given([activatedAt(T1), failedAt(T3)]).when(renew(END, T2)).thenNothingHappens();
+    });
+    it('should never move the period back', () => {
+      spec.given([activatedAt(T1), failedAt(T2)]).when(renew('2026-12-01T00:00:00.000Z', T3)).thenNothingHappens();
+    });
+    it('should keep a scheduled plan change for the next cycle', () => {
+      const scheduled: SubscriptionEvent = { type: 'PlanChangeScheduled', data: { userId: 'u1', plan: 'DAILY', effectiveAt: END, at: NOW } };
+      const recovered = fold([activatedAt(T1), scheduled, failedAt(T2), renewedTo(END, T3)]);
+      expect(recovered.plan).toBe('STARTER');
+      expect(recovered.pendingPlan).toBe('DAILY');
+      expect(evolveSubscription(recovered, renewedTo(NEXT, NEXT)).plan).toBe('DAILY');
+    });
+  });
+
+  describe('When the subscription renews', () => {
+    it('should move the period forward even when delivered late', () => {
+      spec.given([activatedAt(T2)]).when(renew(NEXT, T1)).then([renewedTo(NEXT, T1)]);
+    });
+    it('should ignore a renewal of another subscription', () => {
+      spec.given([activatedAt(T1)]).when(renew(NEXT, T2, 'sub_other')).thenNothingHappens();
+    });
+  });
+
+  describe('When the cancellation reaches the period end', () => {
+    const cancelled: SubscriptionEvent = { type: 'CancellationScheduled', data: { userId: 'u1', endsAt: END, at: NOW } };
+    it('should end the subscription, once', () => {
+      spec.given([activatedAt(T1), cancelled]).when(end()).then([{ type: 'SubscriptionEnded', data: { userId: 'u1', at: NOW, occurredAt: T3 } }]);
+      spec.given([activatedAt(T1), cancelled, { type: 'SubscriptionEnded', data: { userId: 'u1', at: NOW } }]).when(end()).thenNothingHappens();
+    });
+    it('should not end the current subscription for a late end of an older one', () => {
+      spec.given([activatedAt(T1, 'sub_2')]).when(end('sub_1')).thenNothingHappens();
+    });
+    it('should not renew an ended subscription', () => {
+      spec.given([activatedAt(T1), { type: 'SubscriptionEnded', data: { userId: 'u1', at: NOW } }]).when(renew(NEXT, T3)).thenNothingHappens();
+    });
+    it('should let the user subscribe again', () => {
+      const again = { type: 'ActivateSubscription' as const, data: { userId: 'u1', plan: 'DAILY' as const, period: 'annual' as const, currentPeriodEnd: NEXT, customerId: 'cus_1', subscriptionId: 'sub_2' }, metadata: meta() };
+      spec.given([activatedAt(T1), { type: 'SubscriptionEnded', data: { userId: 'u1', at: NOW } }]).when(again)
+        .then([{ type: 'SubscriptionActivated', data: { ...again.data, at: NOW } }]);
+    });
+  });
+});

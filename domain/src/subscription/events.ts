@@ -14,14 +14,16 @@ export type SubscriptionActivated = Event<'SubscriptionActivated', {
   customerId: string | null;
   subscriptionId: string | null;
   at: string;
+  /** The billing provider's event time, when a provider event caused it. */
+  occurredAt?: string;
 }>;
-export type SubscriptionRenewed = Event<'SubscriptionRenewed', { userId: string; currentPeriodEnd: string; at: string }>;
+export type SubscriptionRenewed = Event<'SubscriptionRenewed', { userId: string; currentPeriodEnd: string; at: string; occurredAt?: string }>;
 /** Plan changes apply from the next billing cycle (spec section 9). */
 export type PlanChangeScheduled = Event<'PlanChangeScheduled', { userId: string; plan: PaidPlanId; effectiveAt: string; at: string }>;
 export type PlanChanged = Event<'PlanChanged', { userId: string; plan: PaidPlanId; at: string }>;
-export type PaymentFailed = Event<'PaymentFailed', { userId: string; at: string }>;
+export type PaymentFailed = Event<'PaymentFailed', { userId: string; at: string; occurredAt?: string }>;
 export type CancellationScheduled = Event<'CancellationScheduled', { userId: string; endsAt: string; at: string }>;
-export type SubscriptionEnded = Event<'SubscriptionEnded', { userId: string; at: string }>;
+export type SubscriptionEnded = Event<'SubscriptionEnded', { userId: string; at: string; occurredAt?: string }>;
 export type VideoCreditUsed = Event<'VideoCreditUsed', { userId: string; videoId: string; month: string; at: string }>;
 export type VideoProcessingEnded = Event<'VideoProcessingEnded', { userId: string; videoId: string; at: string }>;
 export type SeriesAllotted = Event<'SeriesAllotted', { userId: string; seriesId: string; at: string }>;

@@ -20,6 +20,8 @@ export interface SubscriptionState {
   /** The video currently rendering, if any: only one at a time. */
   processingVideoId: string | null;
   seriesIds: string[];
+  /** The latest billing-provider event time applied (ISO); older provider events are stale. */
+  billingAsOf: string | null;
 }
 
 export const initialSubscriptionState = (): SubscriptionState => ({
@@ -36,11 +38,19 @@ export const initialSubscriptionState = (): SubscriptionState => ({
   totalVideos: 0,
   processingVideoId: null,
   seriesIds: [],
+  billingAsOf: null,
 });
+
+/** The later of two ISO instants (null-tolerant). */
+const later = (a: string | null, b: string | undefined): string | null => (b === undefined || (a !== null && Date.parse(a) >= Date.parse(b)) ? a : b);
 
 export function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   const d = event.data;
-  const withUser = { ...state, userId: state.userId ?? d.userId };
+  const withUser = {
+    ...state,
+    userId: state.userId ?? d.userId,
+    billingAsOf: later(state.billingAsOf ?? null, 'occurredAt' in d ? d.occurredAt : undefined),
+  };
   switch (event.type) {
     case 'SubscriptionActivated':
       return {
@@ -54,14 +64,18 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         customerId: event.data.customerId,
         subscriptionId: event.data.subscriptionId,
       };
-    case 'SubscriptionRenewed':
+    case 'SubscriptionRenewed': {
+      // A scheduled plan change takes effect when a new cycle starts; a past-due payment settled
+      // for the same cycle (recovery) leaves it pending.
+      const newCycle = !state.currentPeriodEnd || Date.parse(event.data.currentPeriodEnd) > Date.parse(state.currentPeriodEnd);
       return {
         ...withUser,
         status: 'active',
         currentPeriodEnd: event.data.currentPeriodEnd,
-        plan: state.pendingPlan ?? state.plan,
-        pendingPlan: null,
+        plan: newCycle ? (state.pendingPlan ?? state.plan) : state.plan,
+        pendingPlan: newCycle ? null : state.pendingPlan,
       };
+    }
     case 'PlanChangeScheduled':
       return { ...withUser, pendingPlan: event.data.plan };
     case 'PlanChanged':

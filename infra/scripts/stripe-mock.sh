@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Installs stripe-mock (Stripe's official API mock, stateless fixtures) from the Go module proxy
+# into .infra/bin and runs it on 127.0.0.1:12111 for the Stripe adapter's tests (STRIPE_MOCK_URL).
+# Idempotent: quick when already installed and running.
+#   infra/scripts/stripe-mock.sh         install if needed, start if needed, print STRIPE_MOCK_URL=...
+#   infra/scripts/stripe-mock.sh stop    stop the server started by this script
+set -euo pipefail
+
+VERSION="v0.203.0"
+MODULE="github.com/stripe/stripe-mock"
+HOST="127.0.0.1"
+PORT="${STRIPE_MOCK_PORT:-12111}"
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+BIN_DIR="$ROOT/.infra/bin"
+BIN="$BIN_DIR/stripe-mock"
+STAMP="$BIN_DIR/stripe-mock.version"
+BASE="$ROOT/.infra/stripe-mock"
+PID_FILE="$BASE/stripe-mock.pid"
+LOG_FILE="$BASE/stripe-mock.log"
+GO="${GO:-/usr/local/go/bin/go}"
+[ -x "$GO" ] || GO="$(command -v go)"
+export GOTOOLCHAIN=local
+
+log() { echo "stripe-mock: $*" >&2; }
+
+running_pid() {
+  if [ -f "$PID_FILE" ]; then
+    local pid
+    pid="$(cat "$PID_FILE")"
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then echo "$pid"; return 0; fi
+  fi
+  return 1
+}
+
+port_open() { (exec 3<>"/dev/tcp/$HOST/$PORT") 2>/dev/null; }
+
+stop() {
+  local pid
+  if pid="$(running_pid)"; then
+    log "stopping pid $pid"
+    kill "$pid"
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+  else
+    log "not running"
+  fi
+  rm -f "$PID_FILE"
+}
+
+install() {
+  if [ -x "$BIN" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$VERSION" ]; then return 0; fi
+  log "installing $MODULE@$VERSION (about a minute the first time)"
+  mkdir -p "$BIN_DIR"
+  GOBIN="$BIN_DIR" "$GO" install "$MODULE@$VERSION"
+  echo "$VERSION" > "$STAMP"
+}
+
+start() {
+  mkdir -p "$BASE"
+  if running_pid >/dev/null || port_open; then
+    echo "STRIPE_MOCK_URL=http://$HOST:$PORT"
+    return 0
+  fi
+  log "starting on $HOST:$PORT"
+  nohup "$BIN" -http-addr "$HOST:$PORT" -https-addr "$HOST:" >"$LOG_FILE" 2>&1 < /dev/null &
+  echo $! > "$PID_FILE"
+  for _ in $(seq 1 100); do
+    if port_open; then echo "STRIPE_MOCK_URL=http://$HOST:$PORT"; return 0; fi
+    kill -0 "$(cat "$PID_FILE")" 2>/dev/null || break
+    sleep 0.1
+  done
+  log "did not start; see $LOG_FILE"
+  tail -n 20 "$LOG_FILE" >&2 || true
+  exit 1
+}
+
+case "${1:-start}" in
+  stop) stop ;;
+  start) install; start ;;
+  *) echo "usage: $0 [start|stop]" >&2; exit 2 ;;
+esac
