@@ -1,0 +1,31 @@
+import type { Language } from '@app/domain';
+
+/** Narration stage provider: speaks the script and reports when each word is said. */
+export interface WordTiming {
+  word: string;
+  /** Seconds from the start of the narration. */
+  start: number;
+  end: number;
+  /** Index of the narration line the word belongs to. */
+  line: number;
+}
+
+export interface NarrationRequest {
+  lines: string[];
+  voiceId: string;
+  language: Language;
+  /** Directory to write the audio file into. */
+  outDir: string;
+}
+
+export interface NarrationResult {
+  /** Path of a WAV or MP3 file. */
+  audioPath: string;
+  durationSeconds: number;
+  words: WordTiming[];
+}
+
+export interface Narrator {
+  readonly name: string;
+  narrate(request: NarrationRequest, signal?: AbortSignal): Promise<NarrationResult>;
+}

@@ -1,0 +1,142 @@
+import { CUSTOM_TOPIC, languageCode } from '@app/domain';
+import { createRng, type Rng } from '../../shared/random';
+import { CUSTOM, libraryFor, type Beat, type Lang, type TopicLibrary } from './library';
+import type { ScriptRequest, ScriptResult, ScriptWriter } from './port';
+import { countWords, estimateSpeechSeconds, speechBudget } from './sizing';
+
+const TITLE_MAX = 100;
+const CAPTION_MAX = 2000;
+const GENERAL_TAGS: Record<Lang, string[]> = {
+  en: ['#shorts', '#facelessvideo'],
+  es: ['#shorts', '#videosinrostro'],
+  fr: ['#shorts', '#videosansvisage'],
+};
+
+interface Line {
+  text: string;
+  scene: string;
+}
+
+/**
+ * The offline script writer: deterministic for a seed, in English, Spanish or French, sized so the
+ * narration fits the requested duration range. Topics come from a library of story beats; a custom
+ * prompt of two or more sentences is narrated as written, a shorter one is a subject to write about.
+ */
+export function createOfflineScriptWriter(): ScriptWriter {
+  return {
+    name: 'offline',
+    async write(request: ScriptRequest): Promise<ScriptResult> {
+      return writeOfflineScript(request);
+    },
+  };
+}
+
+export function writeOfflineScript(request: ScriptRequest): ScriptResult {
+  const lang = languageCode(request.language);
+  const rng = createRng(`script:${request.seed}`);
+  const prompt = request.customPrompt?.trim() ?? '';
+  const isCustom = request.topic === CUSTOM_TOPIC || libraryFor(request.topic) === CUSTOM;
+  const budget = speechBudget(request.minDurationSeconds, request.durationSeconds);
+
+  if (isCustom && splitSentences(prompt).length >= 2) {
+    return promptAsScript(prompt, lang, budget, rng);
+  }
+  const library = libraryFor(request.topic);
+  const subject = isCustom ? subjectOf(prompt || (request.topic === CUSTOM_TOPIC ? '' : request.topic), lang) : '';
+  const fill = (text: string) => fillSubject(text, subject);
+
+  const hook = rng.pick(library.hooks);
+  const outro = rng.pick(library.outros);
+  const beats = chooseBeats(library, lang, budget, rng, [hook, outro], fill);
+  const lines: Line[] = [hook, ...beats, outro].map((beat) => ({ text: fill(beat.text[lang]), scene: fill(beat.scene) }));
+  // Still short of the floor (a long range): close with the other outro too.
+  if (estimateSpeechSeconds(lines.map((l) => l.text), lang) < budget.floor) {
+    const extra = library.outros.find((o) => o !== outro);
+    if (extra) lines.splice(lines.length - 1, 0, { text: fill(extra.text[lang]), scene: fill(extra.scene) });
+  }
+  const title = truncate(fill(rng.pick(library.titles[lang])), TITLE_MAX);
+  return finish(title, lines, lang, library.hashtags[lang]);
+}
+
+function chooseBeats(
+  library: TopicLibrary,
+  lang: Lang,
+  budget: { floor: number; target: number; cap: number },
+  rng: Rng,
+  fixed: Beat[],
+  fill: (t: string) => string,
+): Beat[] {
+  const seconds = (beats: Beat[]) => estimateSpeechSeconds([...fixed, ...beats].map((b) => fill(b.text[lang])), lang);
+  // Order of preference: shuffled for lists of facts; for stories, the first and last beats first.
+  let candidates: Beat[];
+  if (library.ordered) {
+    const [first, ...rest] = library.beats;
+    const last = rest.pop()!;
+    candidates = [first, last, ...rng.shuffle(rest)];
+  } else {
+    candidates = rng.shuffle(library.beats);
+  }
+  const chosen: Beat[] = [];
+  for (const beat of candidates) {
+    const next = [...chosen, beat];
+    const s = seconds(next);
+    if (s <= budget.target || (seconds(chosen) < budget.floor && s <= budget.cap)) chosen.push(beat);
+  }
+  if (chosen.length === 0) chosen.push(candidates[0]);
+  return library.ordered ? library.beats.filter((b) => chosen.includes(b)) : chosen;
+}
+
+function promptAsScript(prompt: string, lang: Lang, budget: { cap: number }, rng: Rng): ScriptResult {
+  const sentences = splitSentences(prompt);
+  const lines: Line[] = [];
+  let current = '';
+  for (const sentence of sentences) {
+    const joined = current ? `${current} ${sentence}` : sentence;
+    if (current && countWords(joined) > 22) {
+      lines.push({ text: current, scene: sceneFromText(current) });
+      current = sentence;
+    } else current = joined;
+  }
+  if (current) lines.push({ text: current, scene: sceneFromText(current) });
+  while (lines.length > 1 && estimateSpeechSeconds(lines.map((l) => l.text), lang) > budget.cap) lines.pop();
+  const title = truncate(stripEnd(sentences[0]), TITLE_MAX);
+  void rng;
+  return finish(title, lines, lang, CUSTOM.hashtags[lang]);
+}
+
+function finish(title: string, lines: Line[], lang: Lang, tags: string[]): ScriptResult {
+  const teaser = lines.slice(0, 2).map((l) => l.text).join(' ');
+  const hashtags = [...tags, ...GENERAL_TAGS[lang]].join(' ');
+  const description = truncate(`${title}\n\n${teaser}\n\n${hashtags}`, CAPTION_MAX);
+  return { title, description, narrationScript: lines.map((l) => l.text), scenes: lines.map((l) => l.scene) };
+}
+
+export function splitSentences(text: string): string[] {
+  return (text.match(/[^.!?…]+[.!?…]+["'»”)]*|[^.!?…]+$/gu) ?? []).map((s) => s.trim()).filter((s) => countWords(s) > 0);
+}
+
+function subjectOf(prompt: string, lang: Lang): string {
+  const cleaned = stripEnd(prompt.replace(/\s+/g, ' ').trim());
+  if (cleaned) return truncate(cleaned, 80);
+  return { en: 'this idea', es: 'esta idea', fr: 'cette idée' }[lang];
+}
+
+function fillSubject(text: string, subject: string): string {
+  const upper = subject.charAt(0).toUpperCase() + subject.slice(1);
+  return text.replaceAll('{S}', upper).replaceAll('{s}', subject);
+}
+
+function sceneFromText(text: string): string {
+  return `an illustration of: ${truncate(stripEnd(text), 160)}`;
+}
+
+function stripEnd(text: string): string {
+  return text.replace(/[\s.!?…:;,]+$/u, '');
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
+}
