@@ -15,3 +15,4 @@ export * from './blob-store/port';
 export * from './infra';
 export * from './http/http-app';
 export * from './coordination/lease';
+export * from './coordination/pg-lease';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { runWithLease, type Infra } from '@app/platform';
+import { documentStoreLease, postgresLease, runWithLease, type Infra } from '@app/platform';
 import { runMediaJanitor } from './media-janitor/media-janitor';
 import { runRenderRelay } from './render-relay/render-relay';
 import { PROJECTIONS } from './index';
@@ -14,11 +14,15 @@ import { runProjections } from './runner/run-projections';
  */
 export function startProjectorService(infra: Infra, options: { holder?: string; ttlMs?: number } = {}) {
   const { eventStore, docs, bus, blobs, logger } = infra;
+  const ttlMs = options.ttlMs ?? 10_000;
+  const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  // With PostgreSQL at hand, a session advisory lock is the sturdiest election (freed when the
+  // holder's connection dies); otherwise a ttl lease on the document store.
+  const url = infra.config.eventStoreUrl;
+  const lease = /^postgres(ql)?:\/\//.test(url) ? postgresLease(url.split('?')[0], 'projectors') : documentStoreLease(docs, 'projectors', holder, ttlMs);
   return runWithLease({
-    docs,
-    name: 'projectors',
-    holder: options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    ttlMs: options.ttlMs,
+    lease,
+    checkEveryMs: Math.floor(ttlMs / 3),
     logger,
     lead: async () => {
       const parts = [

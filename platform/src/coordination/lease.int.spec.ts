@@ -1,6 +1,7 @@
 import { SqliteDocumentStore } from '../document-store';
 import { createLogger } from '../logging/logger';
-import { runWithLease, tryAcquireLease } from './lease';
+import { documentStoreLease, runWithLease, tryAcquireLease } from './lease';
+import { postgresLease } from './pg-lease';
 
 const logger = createLogger('test', { level: 'silent' });
 
@@ -24,7 +25,7 @@ describe('Lease', () => {
       const docs = new SqliteDocumentStore(':memory:');
       const leading: string[] = [];
       const make = (holder: string) => runWithLease({
-        docs, name: 'projectors', holder, ttlMs: 300, logger,
+        lease: documentStoreLease(docs, 'projectors', holder, 300), checkEveryMs: 100, logger,
         lead: async () => { leading.push(holder); return { stop: async () => { leading.splice(leading.indexOf(holder), 1); } }; },
       });
       const a = make('a');
@@ -48,3 +49,18 @@ async function waitUntil(predicate: () => boolean, timeoutMs = 5000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+const pgUrl = process.env.POSTGRES_URL;
+(pgUrl ? describe : describe.skip)('PostgreSQL advisory-lock lease', () => {
+  it('should let one session hold it and hand it over when that session ends', async () => {
+    const name = `test-${Date.now()}`;
+    const a = postgresLease(pgUrl!, name);
+    const b = postgresLease(pgUrl!, name);
+    expect(await a.tryAcquire()).toBe(true);
+    expect(await b.tryAcquire()).toBe(false);
+    expect(await a.tryAcquire()).toBe(true);
+    await a.release();
+    expect(await b.tryAcquire()).toBe(true);
+    await b.release();
+  });
+});

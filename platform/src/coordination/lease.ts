@@ -30,21 +30,41 @@ export async function releaseLease(docs: DocumentStore, name: string, holder: st
   await leases.apply(name, Date.now(), (current) => (current && current.holder === holder ? { _id: name, holder, expiresAt: 0 } : current));
 }
 
+/** One way of holding a named lease; `tryAcquire` also renews. */
+export interface Lease {
+  readonly kind: string;
+  tryAcquire(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/**
+ * A lease on the document store (compare-and-swap `apply`): atomic on SQLite and real MongoDB.
+ * (FerretDB v1's conditional writes are not atomic across processes: there, use the PostgreSQL lease.)
+ */
+export function documentStoreLease(docs: DocumentStore, name: string, holder: string, ttlMs: number): Lease {
+  return {
+    kind: 'document-store',
+    tryAcquire: () => tryAcquireLease(docs, name, holder, ttlMs),
+    release: () => releaseLease(docs, name, holder),
+  };
+}
+
 /**
  * Leader election: runs `lead()` while this process holds the lease and stops it when the lease
- * is lost; standbys keep trying every `ttlMs / 3`. Work done under the lease must be idempotent
+ * is lost; standbys keep trying every `checkEveryMs`. Work done under the lease must be idempotent
  * (projections are, per document position), since a paused leader may overlap a new one briefly.
  */
-export function runWithLease(input: {
-  docs: DocumentStore;
-  name: string;
-  holder: string;
-  ttlMs?: number;
-  logger: Logger;
-  lead: () => Promise<{ stop(): Promise<void> }>;
-}): { stop(): Promise<void>; isLeader(): boolean } {
-  const ttlMs = input.ttlMs ?? 10_000;
-  const log = input.logger.child({ category: 'lease', lease: input.name, holder: input.holder });
+export function runWithLease(
+  input: { checkEveryMs?: number; logger: Logger; lead: () => Promise<{ stop(): Promise<void> }> } & (
+    | { lease: Lease }
+    /** Shorthand for a document-store lease, checked every ttl / 3. */
+    | { docs: DocumentStore; name: string; holder: string; ttlMs?: number }
+  ),
+): { stop(): Promise<void>; isLeader(): boolean } {
+  const ttlMs = 'lease' in input ? undefined : input.ttlMs ?? 10_000;
+  const lease = 'lease' in input ? input.lease : documentStoreLease(input.docs, input.name, input.holder, ttlMs!);
+  const checkEveryMs = input.checkEveryMs ?? (ttlMs ? Math.floor(ttlMs / 3) : 3000);
+  const log = input.logger.child({ category: 'lease', lease: lease.kind });
   let running: { stop(): Promise<void> } | null = null;
   let stopped = false;
   let tick: Promise<void> = Promise.resolve();
@@ -53,7 +73,7 @@ export function runWithLease(input: {
     if (stopped) return;
     let held = false;
     try {
-      held = await tryAcquireLease(input.docs, input.name, input.holder, ttlMs);
+      held = await lease.tryAcquire();
     } catch (error) {
       log.warn({ err: error }, 'Lease check failed');
     }
@@ -67,7 +87,7 @@ export function runWithLease(input: {
       await r.stop();
     }
   };
-  const timer = setInterval(() => { tick = tick.then(step); }, Math.max(100, Math.floor(ttlMs / 3)));
+  const timer = setInterval(() => { tick = tick.then(step); }, Math.max(100, checkEveryMs));
   tick = tick.then(step);
 
   return {
@@ -78,7 +98,7 @@ export function runWithLease(input: {
       await tick;
       if (running) await running.stop();
       running = null;
-      await releaseLease(input.docs, input.name, input.holder).catch(() => undefined);
+      await lease.release().catch(() => undefined);
     },
   };
 }
