@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Router } from 'express';
 import { resolve } from 'node:path';
 import { createCommandRouter, readCommandApiConfig, startStatusIngester } from '@app/command-api';
 import { createQueryRouter, type HealthCheck } from '@app/query-api';
@@ -6,6 +7,8 @@ import { PROJECTIONS, runMediaJanitor, runProjections, runRenderRelay } from '@a
 import { openInfra, readInfraConfig, RateLimiter, type Infra } from '@app/platform';
 import { createDevMailboxRouter, DevMailbox, openMailer } from '@app/platform/src/mail';
 import { createHttpApp } from '@app/platform';
+import { openBilling, readBillingConfig } from '@app/platform/src/billing';
+import { createBillingWebhookRouter, createLocalCheckoutRouter } from '@app/command-api/src/billing/routes';
 import { embeddedHealthChecks } from './health';
 
 export interface Stoppable {
@@ -57,10 +60,13 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     if (options.startWorkers) stoppables.push(await options.startWorkers(infra));
 
     const mailbox = mailer instanceof DevMailbox ? mailer : null;
+    const billing = openBilling(readBillingConfig(env), logger);
     const app = createHttpApp({
       logger,
+      // Stripe signs the raw body: its webhook reads it before JSON parsing.
+      beforeJson: [['/api/billing/webhook', createBillingWebhookRouter({ eventStore, billing, logger })]],
       api: [
-        createCommandRouter({ eventStore, tokens, mailer, logger, config: commandConfig, limiter: new RateLimiter(Number(env.RATE_LIMIT_MAX ?? 10), 15 * 60_000) }),
+        createCommandRouter({ eventStore, tokens, mailer, logger, config: commandConfig, billing, limiter: new RateLimiter(Number(env.RATE_LIMIT_MAX ?? 10), 15 * 60_000) }),
         createQueryRouter({
           docs, blobs, tokens,
           mediaSigningKey: infraConfig.secrets.mediaSigning,
@@ -69,7 +75,11 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
           projectedPosition: () => runner.position(),
         }),
       ],
-      root: mailbox ? [['/dev/mailbox', createDevMailboxRouter(mailbox)]] : [],
+      root: [
+        ...(mailbox ? [['/dev/mailbox', createDevMailboxRouter(mailbox)] as [string, Router]] : []),
+        // The offline checkout simulator's pages (no Stripe key): /billing/checkout/:id, /billing/portal/:id.
+        ...(billing.local ? [['/billing', createLocalCheckoutRouter({ eventStore, billing, logger })] as [string, Router]] : []),
+      ],
       webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist,
     });
 

@@ -153,7 +153,7 @@ export function createLocalCheckoutRouter(deps: Pick<BillingDeps, 'eventStore' |
     const session = local().take(req.params.id, 'checkout');
     if (!session || !session.plan || !session.period) return expired(res);
     const now = clock();
-    await apply({
+    const { position } = await apply({
       id: `local:${session.id}:paid`,
       occurredAt: now.toISOString(),
       type: 'subscription.started',
@@ -164,7 +164,8 @@ export function createLocalCheckoutRouter(deps: Pick<BillingDeps, 'eventStore' |
       subscriptionId: localSubscriptionId(),
       currentPeriodEnd: periodEndFrom(now, session.period).toISOString(),
     });
-    res.redirect(303, session.successUrl);
+    // The position lets the billing page read its own write (x-min-position).
+    res.redirect(303, `${session.successUrl}${session.successUrl.includes('?') ? '&' : '?'}position=${position}`);
   });
 
   router.post('/checkout/:id/cancel', (req, res) => {

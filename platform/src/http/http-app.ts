@@ -10,6 +10,8 @@ export interface HttpAppParts {
   api: Router[];
   /** Extra routers at the root (e.g. /dev/mailbox). */
   root?: Array<[string, Router]>;
+  /** Routers that read the raw body, mounted before JSON parsing (the Stripe webhook). */
+  beforeJson?: Array<[string, Router]>;
   /** The built web app (web/dist); when present it is served with an SPA fallback. */
   webDist?: string | null;
 }
@@ -18,7 +20,7 @@ export interface HttpAppParts {
  * The one HTTP origin: JSON API under /api, the dev mailbox, and the built web app with an
  * SPA fallback so deep links (/dashboard/view/:id) load the app.
  */
-export function createHttpApp({ logger, api, root = [], webDist }: HttpAppParts): Express {
+export function createHttpApp({ logger, api, root = [], beforeJson = [], webDist }: HttpAppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -32,6 +34,7 @@ export function createHttpApp({ logger, api, root = [], webDist }: HttpAppParts)
     });
     next();
   });
+  for (const [path, router] of beforeJson) app.use(path, router);
   app.use(express.json({ limit: '200kb' }));
   for (const router of api) app.use('/api', router);
   app.use('/api', apiNotFound);
