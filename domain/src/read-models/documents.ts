@@ -5,11 +5,17 @@
 import type { AspectRatio, Language, VideoStatus } from '../catalog';
 import type { RenderedMedia, Script } from '../messages/render';
 import type { SubscriptionState } from '../subscription/state';
+import type { Platform, SeriesSchedule, SeriesSettings } from '../series/events';
+import type { LinkedAccount } from '../social-link/events';
+import type { PostSource } from '../post/events';
 
 export const COLLECTIONS = {
   videoList: 'video_list',
   videoDetail: 'video_details',
   subscriptionView: 'subscription_view',
+  socialLinks: 'social_links',
+  seriesView: 'series_view',
+  postQueue: 'post_queue',
 } as const;
 
 /** One small document per video, for the dashboard's lists and cards. */
@@ -47,3 +53,86 @@ export interface VideoDetailDoc {
 
 /** The subscription's state per user (plan, usage), folded with the domain's own evolve. */
 export type SubscriptionViewDoc = { _id: string } & SubscriptionState;
+
+/** One document per (user, platform) link, `_id` `${userId}:${platform}`. Never holds tokens. */
+export interface SocialLinkDoc {
+  _id: string;
+  userId: string;
+  platform: Platform;
+  connected: boolean;
+  account: LinkedAccount | null;
+  linkedAt: string | null;
+}
+
+export type SeriesPostStatus = 'pending' | 'published' | 'failed';
+
+/** One autopilot slot of a series: its video and where it was posted, or why it was skipped. */
+export interface SeriesSlotEntry {
+  slot: string;
+  videoId: string | null;
+  skippedReason: string | null;
+  missedSlots: number;
+  posts: Array<{ platform: Platform; status: SeriesPostStatus; url: string | null; error: string | null; at: string }>;
+}
+
+/** One document per series (the Series home): settings, schedule and the latest slots. */
+export interface SeriesViewDoc {
+  _id: string;
+  userId: string;
+  name: string;
+  status: 'active' | 'paused';
+  settings: SeriesSettings;
+  platforms: Platform[];
+  schedule: SeriesSchedule;
+  createdAt: string;
+  updatedAt: string;
+  lastSlot: string | null;
+  /** Newest first, at most 10. */
+  recentSlots: SeriesSlotEntry[];
+}
+
+/** The post queue: one document per post still to do (removed once published or failed). */
+export interface PostQueueDoc {
+  _id: string;
+  userId: string;
+  videoId: string;
+  platform: Platform;
+  seriesId: string | null;
+  source: PostSource;
+  status: 'pending' | 'publishing';
+  /** When the post may be (re)tried. */
+  dueAt: string;
+  attempts: number;
+}
+
+/** GET /api/series items (docs/api.md "## Series"): what the Series home reads. */
+export interface SeriesResponse {
+  _id: string;
+  name: string;
+  status: 'active' | 'paused';
+  topic: string;
+  customPrompt: string | null;
+  voiceid: string;
+  style: string;
+  aspectRatio: AspectRatio;
+  language: Language;
+  duration: number;
+  platforms: Platform[];
+  schedule: SeriesSchedule;
+  /** Next autopilot post (ISO), null while paused. */
+  nextPostAt: string | null;
+  /** The latest slots, newest first: the video made for each and where it was posted. */
+  recentPosts: Array<{
+    slot: string;
+    videoId: string | null;
+    skippedReason: string | null;
+    posts: Array<{ platform: Platform; status: SeriesPostStatus; url: string | null; error: string | null }>;
+  }>;
+  createdAt: string;
+}
+
+/** Blob keys shared by the render workers (who write) and the query side (who serves). */
+export const PREVIEW_KEYS = {
+  voice: (voiceId: string) => `previews/voices/${voiceId}`,
+  artStyle: (styleId: string) => `previews/art-styles/${styleId}`,
+};

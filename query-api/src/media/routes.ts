@@ -1,12 +1,7 @@
 import { Router, type Response } from 'express';
-import { COLLECTIONS, ForbiddenError, NotFoundError, type VideoDetailDoc } from '@app/domain';
+import { COLLECTIONS, ForbiddenError, NotFoundError, PREVIEW_KEYS, type VideoDetailDoc } from '@app/domain';
 import { verifySignedPath, type BlobStore, type DocumentStore } from '@app/platform';
 
-/** Blob keys of generated previews (written by the render workers at start). */
-export const previewKeys = {
-  voice: (voiceId: string) => `previews/voices/${voiceId}`,
-  artStyle: (styleId: string) => `previews/art-styles/${styleId}`,
-};
 
 /**
  * Serve a blob with HTTP Range support: 206 with Content-Range for a satisfiable range,
@@ -86,11 +81,11 @@ export function createMediaRouter({ docs, blobs, signingKey }: { docs: DocumentS
   });
 
   router.get('/voices/:id/preview', async (req, res) => {
-    await sendBlob(blobs, previewKeys.voice(req.params.id as string), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
+    await sendBlob(blobs, PREVIEW_KEYS.voice(req.params.id as string), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
   });
 
   router.get('/art-styles/:id/preview', async (req, res) => {
-    await sendBlob(blobs, previewKeys.artStyle(req.params.id as string), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
+    await sendBlob(blobs, PREVIEW_KEYS.artStyle(req.params.id as string), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
   });
 
   return router;
