@@ -1,0 +1,64 @@
+import type { BlobStore } from '@app/platform/src/blob-store/port';
+import type { Logger } from '@app/platform/src/logging/logger';
+import type { MessageBus } from '@app/platform/src/message-bus/port';
+import type { RenderWorkersConfig } from './config';
+import { createRenderPipeline, type RenderPipeline } from './pipeline/render-pipeline';
+import { selectProviders, type Providers } from './providers';
+import { createStylePreviews, type StylePreviews } from './stages/images/style-preview';
+import { createVoicePreviews, type VoicePreviews } from './stages/narration/voice-preview';
+import { startRenderWorker, type RenderWorker } from './worker/render-worker';
+
+export * from './config';
+export * from './providers';
+export * from './pipeline/render-pipeline';
+export * from './worker/render-worker';
+export { createVoicePreviews, type VoicePreviews } from './stages/narration/voice-preview';
+export { createStylePreviews, type StylePreviews } from './stages/images/style-preview';
+export { createOfflineScriptWriter } from './stages/script/offline-writer';
+export { createEspeakNarrator } from './stages/narration/espeak';
+export { createProceduralIllustrator } from './stages/images/procedural';
+export { createProceduralComposer } from './stages/music/procedural';
+export { createFfmpegAssembler } from './stages/assemble/ffmpeg';
+
+export interface RenderWorkersDeps {
+  bus: MessageBus;
+  blobs: BlobStore;
+  logger: Logger;
+  /** Override providers (tests); chosen from the config otherwise. */
+  providers?: Providers;
+}
+
+export interface RenderWorkers {
+  readonly pipeline: RenderPipeline;
+  readonly providers: Providers;
+  /** `/api/voices/:id/preview`: cached MP3 per catalogue voice. */
+  readonly voicePreviews: VoicePreviews;
+  /** `/api/art-styles/:id/preview`: cached JPEG per art style. */
+  readonly stylePreviews: StylePreviews;
+  /** Joins the consumer group with `config.concurrency` renders at once. */
+  start(): Promise<RenderWorker>;
+  stop(): Promise<void>;
+}
+
+/** The render workers' composition: providers from config, the pipeline, the worker and the previews. */
+export function createRenderWorkers(config: RenderWorkersConfig, deps: RenderWorkersDeps): RenderWorkers {
+  const logger = deps.logger.child({ category: 'render-workers' });
+  const providers = deps.providers ?? selectProviders(config, logger);
+  const pipeline = createRenderPipeline({ ...providers, blobs: deps.blobs, workDir: config.workDir, logger });
+  let worker: RenderWorker | null = null;
+  return {
+    pipeline,
+    providers,
+    voicePreviews: createVoicePreviews({ narrator: providers.offlineNarrator, cacheDir: `${config.previewCacheDir}/voices` }),
+    stylePreviews: createStylePreviews({ cacheDir: `${config.previewCacheDir}/art-styles` }),
+    async start() {
+      if (worker) return worker;
+      worker = await startRenderWorker({ bus: deps.bus, pipeline, logger, workerId: config.workerId, maxAttempts: config.maxAttempts, backoff: config.backoff, concurrency: config.concurrency });
+      return worker;
+    },
+    async stop() {
+      await worker?.stop({ drain: false });
+      worker = null;
+    },
+  };
+}

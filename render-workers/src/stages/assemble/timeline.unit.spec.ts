@@ -1,0 +1,33 @@
+import { FPS, LEAD_SECONDS, sceneSlots, splitSegments, videoSeconds } from './timeline';
+
+describe('When the video length is chosen', () => {
+  it('should pad a short narration up to the bottom of the range and trim a long one to the top', () => {
+    expect(videoSeconds(10, 15, 30)).toBe(15);
+    expect(videoSeconds(40, 15, 30)).toBe(30);
+    expect(videoSeconds(20, 15, 30)).toBeCloseTo(20 + 0.3 + 1.2);
+  });
+});
+
+describe('When scenes are laid on the timeline', () => {
+  const words = [
+    { word: 'a', start: 0, end: 1, line: 0 },
+    { word: 'b', start: 2, end: 3, line: 1 },
+    { word: 'c', start: 5, end: 6, line: 2 },
+  ];
+  const slots = sceneSlots(3, words, 10);
+
+  it('should show each scene from its line to the next, frame-exact and without gaps', () => {
+    expect(slots[0].startFrame).toBe(0);
+    expect(slots[1].startFrame).toBe(Math.round((2 + LEAD_SECONDS) * FPS));
+    expect(slots[2].endFrame).toBe(10 * FPS);
+    for (let i = 1; i < slots.length; i++) expect(slots[i].startFrame).toBe(slots[i - 1].endFrame);
+  });
+
+  it('should split scenes into contiguous segments of similar length', () => {
+    const many = sceneSlots(8, Array.from({ length: 8 }, (_, i) => ({ word: 'w', start: i * 5, end: i * 5 + 1, line: i })), 40);
+    const parts = splitSegments(many, 2);
+    expect(parts).toHaveLength(2);
+    expect(parts.flat()).toEqual(many);
+    expect(Math.abs(parts[0].length - parts[1].length)).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,64 @@
+import { DURATIONS, LANGUAGES, TOPICS, languageCode, type Language } from '@app/domain';
+import { writeOfflineScript, splitSentences } from './offline-writer';
+import { estimateSpeechSeconds } from './sizing';
+
+const request = (topic: string, language: Language, min: number, max: number, seed = 'seed-1', customPrompt: string | null = null) => ({
+  topic, customPrompt, language, durationSeconds: max, minDurationSeconds: min, style: 'comic', seed,
+});
+
+describe('When the offline writer writes for every topic, language and duration', () => {
+  const topics = TOPICS.map((t) => t.label);
+  for (const topic of topics) {
+    for (const { id: language } of LANGUAGES) {
+      it(`should fit ${topic} in ${language} into every duration range`, () => {
+        for (const range of DURATIONS) {
+          const script = writeOfflineScript(request(topic, language, range.min, range.max, `v-${range.id}`, topic === 'Custom Topic' ? 'the history of coffee' : null));
+          const seconds = estimateSpeechSeconds(script.narrationScript, languageCode(language)) + 1.5;
+          expect(seconds).toBeLessThanOrEqual(range.max);
+          // The shortest narration still fills most of the range (the assembler pads the rest with music).
+          expect(seconds).toBeGreaterThanOrEqual(range.min * (range.min >= 60 ? 0.8 : 0.9));
+          expect(script.title.length).toBeGreaterThan(0);
+          expect(script.title.length).toBeLessThanOrEqual(100);
+          expect(script.description.length).toBeLessThanOrEqual(2000);
+          expect(script.description).toMatch(/#\w+/);
+          expect(script.scenes).toHaveLength(script.narrationScript.length);
+        }
+      });
+    }
+  }
+});
+
+describe('When the same video is written twice', () => {
+  it('should write the same script for the same seed and vary with the seed', () => {
+    const a = writeOfflineScript(request('Fun Facts', 'English', 45, 60, 'video-a'));
+    expect(writeOfflineScript(request('Fun Facts', 'English', 45, 60, 'video-a'))).toEqual(a);
+    const others = ['video-b', 'video-c', 'video-d'].map((seed) => writeOfflineScript(request('Fun Facts', 'English', 45, 60, seed)).narrationScript.join(' '));
+    expect(others.some((o) => o !== a.narrationScript.join(' '))).toBe(true);
+  });
+});
+
+describe('When the topic is a story', () => {
+  it('should keep the beats in story order and end on the punchline', () => {
+    const script = writeOfflineScript(request('Long Form Jokes', 'English', 15, 30));
+    expect(script.narrationScript.join(' ')).toContain('Who do you think was bidding against you?');
+  });
+});
+
+describe('When a custom prompt is given', () => {
+  it('should write about a short prompt as its subject, in the chosen language', () => {
+    const script = writeOfflineScript(request('Custom Topic', 'French', 30, 45, 's', 'les volcans'));
+    expect(script.narrationScript.join(' ')).toContain('les volcans');
+    expect(script.title.toLowerCase()).toContain('volcans');
+  });
+
+  it('should narrate a prompt of several sentences as written', () => {
+    const prompt = 'Linking your accounts takes a minute. Open Settings and choose YouTube. Approve the access, and you are done.';
+    const script = writeOfflineScript(request('Custom Topic', 'English', 15, 30, 's', prompt));
+    expect(script.narrationScript.join(' ')).toBe(prompt);
+    expect(script.title).toBe('Linking your accounts takes a minute');
+  });
+
+  it('should split sentences with Spanish and French punctuation', () => {
+    expect(splitSentences('¿Qué pasa? ¡Nada! Bien.')).toEqual(['¿Qué pasa?', '¡Nada!', 'Bien.']);
+  });
+});
