@@ -1,6 +1,9 @@
 /** Composition root of the command API (distributed mode): `npm run start -w command-api`. */
+import type { Router } from 'express';
 import { createHttpApp, openInfra, RateLimiter, readInfraConfig } from '@app/platform';
 import { createDevMailboxRouter, DevMailbox, openMailer } from '@app/platform/src/mail';
+import { openBilling, readBillingConfig } from '@app/platform/src/billing';
+import { createBillingWebhookRouter, createLocalCheckoutRouter } from './billing/routes';
 import { createCommandRouter } from './app';
 import { readCommandApiConfig } from './config';
 import { startStatusIngester } from './render-status/ingester';
@@ -12,10 +15,16 @@ async function main() {
   const { eventStore, bus, blobs, tokens, logger } = infra;
   const mailer = openMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: infraConfig.dataDir });
   const ingester = await startStatusIngester({ eventStore, bus, blobs, logger });
+  const billing = openBilling(readBillingConfig(process.env), logger);
   const app = createHttpApp({
     logger,
-    api: [createCommandRouter({ eventStore, tokens, mailer, logger, config, limiter: new RateLimiter(Number(process.env.RATE_LIMIT_MAX ?? 10), 15 * 60_000) })],
-    root: mailer instanceof DevMailbox ? [['/dev/mailbox', createDevMailboxRouter(mailer)]] : [],
+    // Stripe signs the raw body: its webhook reads it before JSON parsing.
+    beforeJson: [['/api/billing/webhook', createBillingWebhookRouter({ eventStore, billing, logger })]],
+    api: [createCommandRouter({ eventStore, tokens, mailer, logger, config, billing, limiter: new RateLimiter(Number(process.env.RATE_LIMIT_MAX ?? 10), 15 * 60_000) })],
+    root: [
+      ...(mailer instanceof DevMailbox ? [['/dev/mailbox', createDevMailboxRouter(mailer)] as [string, Router]] : []),
+      ...(billing.local ? [['/billing', createLocalCheckoutRouter({ eventStore, billing, logger })] as [string, Router]] : []),
+    ],
     webDist: null,
   });
   const port = Number(process.env.PORT ?? 3001);
