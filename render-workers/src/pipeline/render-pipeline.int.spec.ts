@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { frameSize, type AspectRatio, type RenderRequest } from '@app/domain';
+import { LocalDiskBlobStore } from '@app/platform/src/blob-store/local-disk';
+import { ensureNativeHelper, frameRgb, integratedLoudness, meanAbsDiff, offlineProviders, probe, quietLogger, tempDir } from '../testing/media';
+import { createFfmpegAssembler } from '../stages/assemble/ffmpeg';
+import { createEspeakNarrator } from '../stages/narration/espeak';
+import { createProceduralIllustrator } from '../stages/images/procedural';
+import { createRenderPipeline, type PipelineStage, type StageProgress } from './render-pipeline';
+
+beforeAll(() => ensureNativeHelper());
+
+let n = 0;
+const aRenderRequest = (overrides: Partial<RenderRequest> = {}): RenderRequest => ({
+  videoId: `video-${Date.now()}-${n++}`,
+  userId: 'user-1',
+  topic: 'Fun Facts',
+  customPrompt: null,
+  language: 'English',
+  voiceId: 'nPczCjzI2devNBz1zQrb',
+  style: 'comic',
+  aspectRatio: '9:16',
+  duration: 30,
+  requestedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+function setup(options: { frame?: (a: AspectRatio) => { width: number; height: number }; failAssembleOnce?: boolean } = {}) {
+  const root = tempDir('pipeline');
+  const blobs = new LocalDiskBlobStore(`${root}/blobs`);
+  const providers = offlineProviders();
+  const runs: PipelineStage[] = [];
+  let failed = false;
+  const assembler = options.failAssembleOnce
+    ? { name: 'flaky', assemble: async (...args: Parameters<typeof providers.assembler.assemble>) => {
+      if (!failed) {
+        failed = true;
+        throw new Error('encoder crashed');
+      }
+      return providers.assembler.assemble(...args);
+    } }
+    : providers.assembler;
+  const pipeline = createRenderPipeline({ ...providers, assembler, blobs, workDir: `${root}/work`, logger: quietLogger(), frame: options.frame, onStageRun: (stage) => runs.push(stage) });
+  return { pipeline, blobs, runs, root };
+}
+
+const half = (a: AspectRatio) => {
+  const { width, height } = frameSize(a);
+  return { width: width / 2, height: height / 2 };
+};
+
+describe('When a short vertical video is rendered', () => {
+  const { pipeline, blobs } = setup({ frame: half });
+  const statuses: StageProgress[] = [];
+  const request = aRenderRequest({ duration: 30, language: 'Spanish', style: 'watercolor', topic: 'Travel Destinations' });
+  let media: Awaited<ReturnType<typeof pipeline.run>>;
+
+  beforeAll(async () => {
+    media = await pipeline.run(request, { onStatus: (s) => void statuses.push(s) });
+  }, 180_000);
+
+  it('should report every status in order, with the script and then the media', () => {
+    expect(statuses.map((s) => s.status)).toEqual(['start', 'script', 'audio', 'images', 'video', 'uploading', 'done']);
+    expect(statuses[1].script?.narrationScript.length).toBeGreaterThan(1);
+    expect(statuses[6].media).toEqual(media);
+  });
+
+  it('should store an H.264 + AAC MP4 at 30 fps, inside the requested duration range', async () => {
+    expect(media.videoKey).toBe(`videos/user-1/${request.videoId}/video.mp4`);
+    const path = blobs.localPath(media.videoKey)!;
+    const info = await probe(path);
+    expect(info.video).toMatchObject({ codec: 'h264', width: 540, height: 960, pixFmt: 'yuv420p' });
+    expect(info.video.fps).toBeCloseTo(30, 3);
+    expect(info.audio?.codec).toBe('aac');
+    expect(info.duration).toBeGreaterThanOrEqual(15);
+    expect(info.duration).toBeLessThanOrEqual(30.1);
+    expect(media.sizeBytes).toBeGreaterThan(50_000);
+    expect(existsSync(blobs.localPath(media.thumbnailKey!)!)).toBe(true);
+  });
+
+  it('should be normalised to about -14 LUFS', async () => {
+    const lufs = await integratedLoudness(blobs.localPath(media.videoKey)!);
+    expect(lufs).toBeGreaterThan(-15.5);
+    expect(lufs).toBeLessThan(-12.5);
+  });
+});
+
+describe('When a stage fails and the render is retried', () => {
+  it('should resume from the cached stages instead of starting over', async () => {
+    const { pipeline, runs } = setup({ frame: () => ({ width: 270, height: 480 }), failAssembleOnce: true });
+    const request = aRenderRequest({ duration: 30 });
+    await expect(pipeline.run(request, { onStatus: () => undefined })).rejects.toThrow('encoder crashed');
+    const media = await pipeline.run(request, { onStatus: () => undefined });
+    expect(media.durationSeconds).toBeGreaterThanOrEqual(15);
+    expect(runs.filter((s) => s === 'script')).toHaveLength(1);
+    expect(runs.filter((s) => s === 'narration')).toHaveLength(1);
+    expect(runs.filter((s) => s === 'images')).toHaveLength(1);
+    expect(runs.filter((s) => s === 'music')).toHaveLength(1);
+    expect(runs.filter((s) => s === 'assemble')).toHaveLength(2);
+  }, 120_000);
+});
+
+describe('When captions are burned in', () => {
+  it('should change the caption band of the frame compared with no captions', async () => {
+    const dir = tempDir('captions');
+    const narration = await createEspeakNarrator().narrate({ lines: ['Captions appear word by word on screen.'], voiceId: 'XrExE9yKIg1WjnnlVkGX', language: 'English', outDir: `${dir}/n` });
+    const images = await createProceduralIllustrator().illustrate({ scenes: ['a calm lake'], style: 'ghibli', width: 360, height: 640, seed: 'c', outDir: `${dir}/i` });
+    const base = { images, narrationPath: narration.audioPath, narrationSeconds: narration.durationSeconds, musicPath: null, aspectRatio: '9:16' as const, width: 360, height: 640, minSeconds: 3, maxSeconds: 10, seed: 'c' };
+    const assembler = createFfmpegAssembler({ preset: 'ultrafast' });
+    const withCaptions = await assembler.assemble({ ...base, words: narration.words, outDir: `${dir}/with` });
+    const without = await assembler.assemble({ ...base, words: [], outDir: `${dir}/without` });
+    const t = narration.words[1].start + 0.3 + 0.05;
+    const band = { x: 0.05, y: 0.52, w: 0.9, h: 0.16 };
+    const other = { x: 0, y: 0, w: 1, h: 0.25 };
+    expect(meanAbsDiff(await frameRgb(withCaptions.videoPath, t, { width: 90, height: 48 }, band), await frameRgb(without.videoPath, t, { width: 90, height: 48 }, band))).toBeGreaterThan(6);
+    expect(meanAbsDiff(await frameRgb(withCaptions.videoPath, t, { width: 90, height: 40 }, other), await frameRgb(without.videoPath, t, { width: 90, height: 40 }, other))).toBeLessThan(3);
+  }, 60_000);
+});
+
+describe.each<[AspectRatio, number, number]>([['16:9', 1920, 1080], ['1:1', 1080, 1080]])('When a %s video is rendered', (aspectRatio, width, height) => {
+  it(`should be ${width}x${height}`, async () => {
+    const { pipeline, blobs } = setup();
+    const media = await pipeline.run(aRenderRequest({ aspectRatio, duration: 30, topic: 'Long Form Jokes', language: 'French', style: 'pixel' }), { onStatus: () => undefined });
+    const info = await probe(blobs.localPath(media.videoKey)!);
+    expect([info.video.width, info.video.height]).toEqual([width, height]);
+    expect(info.duration).toBeGreaterThanOrEqual(15);
+    expect(info.duration).toBeLessThanOrEqual(30.1);
+  }, 180_000);
+});
+
+describe('When a full-length vertical video is rendered', () => {
+  it('should be a 1080x1920 H.264/AAC MP4 of 45 to 60 seconds at about -14 LUFS', async () => {
+    const { pipeline, blobs } = setup();
+    const media = await pipeline.run(aRenderRequest({ duration: 60, topic: 'Scary Stories', style: 'scaryred', voiceId: 'JBFqnCBsd6RMkjVDRZzb' }), { onStatus: () => undefined });
+    const path = blobs.localPath(media.videoKey)!;
+    const info = await probe(path);
+    expect(info.video).toMatchObject({ codec: 'h264', width: 1080, height: 1920 });
+    expect(info.video.fps).toBeCloseTo(30, 3);
+    expect(info.audio?.codec).toBe('aac');
+    expect(info.duration).toBeGreaterThanOrEqual(45);
+    expect(info.duration).toBeLessThanOrEqual(60.1);
+    const lufs = await integratedLoudness(path);
+    expect(Math.abs(lufs + 14)).toBeLessThan(1.5);
+  }, 300_000);
+});

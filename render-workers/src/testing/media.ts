@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '@app/platform/src/logging/logger';
+import { FFMPEG, FFPROBE, run } from '../shared/exec';
+import { REPO_ROOT } from '../shared/paths';
+import { createFfmpegAssembler, type FfmpegAssemblerOptions } from '../stages/assemble/ffmpeg';
+import { createProceduralIllustrator } from '../stages/images/procedural';
+import { createProceduralComposer } from '../stages/music/procedural';
+import { createEspeakNarrator } from '../stages/narration/espeak';
+import { createOfflineScriptWriter } from '../stages/script/offline-writer';
+
+/** Test helpers for real renders: build the native helper, offline providers, probe the output. */
+export function ensureNativeHelper(): void {
+  execFileSync('bash', [join(REPO_ROOT, 'infra/scripts/build-native.sh')], { stdio: 'ignore' });
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `${prefix}-`));
+}
+
+export const quietLogger = () => createLogger('render-workers-test', { level: 'silent' });
+
+export function offlineProviders(assembler: FfmpegAssemblerOptions = {}) {
+  const narrator = createEspeakNarrator();
+  return {
+    scriptWriter: createOfflineScriptWriter(),
+    narrator,
+    illustrator: createProceduralIllustrator(),
+    composer: createProceduralComposer(),
+    assembler: createFfmpegAssembler({ preset: 'ultrafast', ...assembler }),
+    offlineNarrator: narrator,
+  };
+}
+
+export interface ProbedMedia {
+  duration: number;
+  video: { codec: string; width: number; height: number; fps: number; pixFmt: string };
+  audio: { codec: string; sampleRate: number } | null;
+}
+
+export async function probe(path: string): Promise<ProbedMedia> {
+  const { stdout } = await run(FFPROBE, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path]);
+  const info = JSON.parse(stdout) as { streams: Array<Record<string, string | number>>; format: { duration: string } };
+  const v = info.streams.find((s) => s.codec_type === 'video') ?? {};
+  const a = info.streams.find((s) => s.codec_type === 'audio');
+  const [num, den] = String(v.avg_frame_rate ?? '0/1').split('/').map(Number);
+  return {
+    duration: Number(info.format.duration),
+    video: { codec: String(v.codec_name), width: Number(v.width), height: Number(v.height), fps: num / den, pixFmt: String(v.pix_fmt) },
+    audio: a ? { codec: String(a.codec_name), sampleRate: Number(a.sample_rate) } : null,
+  };
+}
+
+/** Integrated loudness (LUFS) measured with ffmpeg's EBU R128 filter. */
+export async function integratedLoudness(path: string): Promise<number> {
+  const { stderr } = await run(FFMPEG, ['-hide_banner', '-nostats', '-i', path, '-map', '0:a', '-af', 'ebur128=framelog=verbose', '-f', 'null', '-']);
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  return Number.parseFloat(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]);
+}
+
+/** One frame as small raw RGB, optionally cropped first (x, y, w, h as fractions of the frame). */
+export async function frameRgb(path: string, atSeconds: number, size = { width: 64, height: 64 }, crop?: { x: number; y: number; w: number; h: number }): Promise<Buffer> {
+  const filters = [crop ? `crop=iw*${crop.w}:ih*${crop.h}:iw*${crop.x}:ih*${crop.y}` : null, `scale=${size.width}:${size.height}`, 'format=rgb24'].filter(Boolean).join(',');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const { spawn } = require('node:child_process') as typeof import('node:child_process');
+    const child = spawn(FFMPEG, ['-v', 'error', ...(atSeconds > 0 ? ['-ss', atSeconds.toFixed(2)] : []), '-i', path, '-frames:v', '1', '-vf', filters, '-f', 'rawvideo', '-']);
+    child.stdout.on('data', (d: Buffer) => chunks.push(d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg frame exit ${code}`))));
+  });
+}
+
+/** Mean absolute difference of two equally sized byte buffers (0-255). */
+export function meanAbsDiff(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
+  return sum / a.length;
+}
