@@ -9,3 +9,4 @@ export * from './video';
 export * from './subscription';
 export * from './series';
 export * from './social-link';
+export * from './post';

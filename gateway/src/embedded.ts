@@ -10,6 +10,12 @@ import { createHttpApp } from '@app/platform';
 import { openBilling, readBillingConfig } from '@app/platform/src/billing';
 import { createBillingWebhookRouter, createLocalCheckoutRouter } from '@app/command-api/src/billing/routes';
 import { embeddedHealthChecks } from './health';
+// Publishing: linked accounts, uploads, series, autopilot (see docs/api.md "## Series").
+import { generateVideo } from '@app/command-api';
+import { createPublishingCommandRouter } from '@app/command-api/src/publishing';
+import { createPublishingQueryRouter } from '@app/query-api/src/series';
+import { startAutopilot } from '@app/projectors/src/scheduler';
+import { AdjustableClock, createSandboxRouter, openPublishing, systemClock, testClockEnabled } from '@app/platform/src/publishing';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -59,6 +65,13 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     stoppables.push(await startStatusIngester({ eventStore, bus, blobs, logger }));
     if (options.startWorkers) stoppables.push(await options.startWorkers(infra));
 
+    // Publishing (sandbox unless platform keys are set); the test clock only with STUDIO_TEST_CLOCK=1 outside production.
+    const testClock = testClockEnabled(env) ? new AdjustableClock() : null;
+    const clock = testClock ?? systemClock;
+    const publicUrl = commandConfig.auth.publicUrl;
+    const publishing = openPublishing({ env, eventStore, docs, blobs, logger, clock, publicUrl, mediaSigningKey: infraConfig.secrets.mediaSigning, tokenEncryptionKey: infraConfig.secrets.tokenEncryption });
+    stoppables.push(startAutopilot({ eventStore, docs, logger, clock, executor: publishing.executor, holder: `embedded:${process.pid}`, generateVideo: (userId, body, metadata, seriesId) => generateVideo(eventStore, userId, body, metadata, seriesId) }));
+
     const mailbox = mailer instanceof DevMailbox ? mailer : null;
     const billing = openBilling(readBillingConfig(env), logger);
     const app = createHttpApp({
@@ -74,11 +87,15 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
           wait: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
           projectedPosition: () => runner.position(),
         }),
+        createPublishingCommandRouter({ eventStore, tokens, logger, publishing, clock, testClock, publicUrl, stateSecret: infraConfig.secrets.tokenEncryption }),
+        createPublishingQueryRouter({ docs, tokens, now: () => clock.now() }),
       ],
       root: [
         ...(mailbox ? [['/dev/mailbox', createDevMailboxRouter(mailbox)] as [string, Router]] : []),
         // The offline checkout simulator's pages (no Stripe key): /billing/checkout/:id, /billing/portal/:id.
         ...(billing.local ? [['/billing', createLocalCheckoutRouter({ eventStore, billing, logger })] as [string, Router]] : []),
+        // The sandbox publisher's consent page and published gallery (platforms without keys).
+        ...(publishing.sandbox ? [['/sandbox', createSandboxRouter({ docs, blobs })] as [string, Router]] : []),
       ],
       webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist,
     });

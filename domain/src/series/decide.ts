@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError, ValidationError, assertNever, type Decider } from '../shared';
 import { isTopic, CUSTOM_TOPIC } from '../catalog';
-import type { SeriesCommand } from './commands';
+import type { ClaimSlot, RecordSlotVideo, SeriesCommand, SkipSlot } from './commands';
 import type { SeriesEvent, SeriesSchedule } from './events';
 import { evolveSeries, initialSeriesState, type SeriesState } from './state';
 
@@ -11,6 +11,8 @@ export const SERIES_ERRORS = {
   customPrompt: 'Please enter your custom topic',
   schedule: 'Please choose at least one posting time and day',
   timeFormat: 'Posting times must be written HH:MM',
+  notActive: 'This series is paused',
+  slotTaken: 'This posting slot was already handled',
 } as const;
 
 function checkSchedule(schedule: SeriesSchedule): void {
@@ -28,6 +30,7 @@ export function decideSeries(command: SeriesCommand, state: SeriesState): Series
     checkSchedule(d.schedule);
     return [{ type: 'SeriesCreated', data: { ...d, at } }];
   }
+  if (command.type === 'ClaimSlot' || command.type === 'RecordSlotVideo' || command.type === 'SkipSlot') return decideSlot(command, state);
   if (state.status === 'none' || state.status === 'deleted' || state.userId !== command.data.userId) {
     throw new NotFoundError(SERIES_ERRORS.notFound);
   }
@@ -45,6 +48,35 @@ export function decideSeries(command: SeriesCommand, state: SeriesState): Series
       return state.status === 'active' ? [] : [{ type: 'SeriesResumed', data: { seriesId, at } }];
     case 'DeleteSeries':
       return [{ type: 'SeriesDeleted', data: { seriesId, userId: state.userId, at } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+const after = (a: string, b: string | null) => b === null || Date.parse(a) > Date.parse(b);
+
+/**
+ * Autopilot slots. Claiming is idempotent per slot: a slot at or before the last one handled is
+ * refused with no event, which is what stops a second scheduler (or a replay) posting twice.
+ */
+function decideSlot(command: ClaimSlot | RecordSlotVideo | SkipSlot, state: SeriesState): SeriesEvent[] {
+  const at = command.metadata.now;
+  if (state.status === 'none' || state.status === 'deleted') throw new NotFoundError(SERIES_ERRORS.notFound);
+  const { seriesId, userId } = state;
+  const { slot } = command.data;
+  switch (command.type) {
+    case 'ClaimSlot':
+      if (state.status !== 'active' || !after(slot, state.lastSlot)) return [];
+      return [{ type: 'SeriesSlotClaimed', data: { seriesId, userId, slot, missedSlots: command.data.missedSlots, at } }];
+    case 'RecordSlotVideo':
+      if (state.lastSlot !== slot || state.lastSlotVideoId !== null) return [];
+      return [{ type: 'SeriesVideoRequested', data: { seriesId, userId, slot, videoId: command.data.videoId, at } }];
+    case 'SkipSlot': {
+      // A new slot skipped outright, or the slot just claimed whose video could not be made.
+      const claimedWithoutVideo = state.lastSlot === slot && state.lastSlotVideoId === null;
+      if (!after(slot, state.lastSlot) && !claimedWithoutVideo) return [];
+      return [{ type: 'SeriesSlotSkipped', data: { seriesId, userId, slot, reason: command.data.reason, missedSlots: command.data.missedSlots, at } }];
+    }
     default:
       return assertNever(command);
   }

@@ -44,4 +44,14 @@ export type SeriesPaused = Event<'SeriesPaused', { seriesId: string; at: string 
 export type SeriesResumed = Event<'SeriesResumed', { seriesId: string; at: string }>;
 export type SeriesDeleted = Event<'SeriesDeleted', { seriesId: string; userId: string; at: string }>;
 
-export type SeriesEvent = SeriesCreated | SeriesUpdated | SeriesPaused | SeriesResumed | SeriesDeleted;
+/**
+ * Autopilot slots (see schedule.ts). A slot is the instant a post is due; each slot is claimed at
+ * most once (never two videos for one slot), then gets its video or is skipped with a reason.
+ */
+export type SeriesSlotClaimed = Event<'SeriesSlotClaimed', { seriesId: string; userId: string; slot: string; missedSlots: number; at: string }>;
+export type SeriesVideoRequested = Event<'SeriesVideoRequested', { seriesId: string; userId: string; slot: string; videoId: string; at: string }>;
+export type SeriesSlotSkipped = Event<'SeriesSlotSkipped', { seriesId: string; userId: string; slot: string; reason: string; missedSlots: number; at: string }>;
+
+export type SeriesEvent =
+  | SeriesCreated | SeriesUpdated | SeriesPaused | SeriesResumed | SeriesDeleted
+  | SeriesSlotClaimed | SeriesVideoRequested | SeriesSlotSkipped;

@@ -4,3 +4,4 @@ export * from './state';
 export * from './decide';
 
 export const seriesStreamId = (seriesId: string) => `series-${seriesId}`;
+export * from './schedule';

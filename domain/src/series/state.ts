@@ -11,6 +11,11 @@ export type SeriesState =
       settings: SeriesSettings;
       platforms: Platform[];
       schedule: SeriesSchedule;
+      createdAt: string;
+      /** The last autopilot slot claimed or skipped; slots at or before it are never handled again. */
+      lastSlot: string | null;
+      /** The video of the last claimed slot, once requested. */
+      lastSlotVideoId: string | null;
     };
 
 export const initialSeriesState = (): SeriesState => ({ status: 'none' });
@@ -18,7 +23,10 @@ export const initialSeriesState = (): SeriesState => ({ status: 'none' });
 export function evolveSeries(state: SeriesState, event: SeriesEvent): SeriesState {
   if (event.type === 'SeriesCreated') {
     const d = event.data;
-    return { status: 'active', seriesId: d.seriesId, userId: d.userId, name: d.name, settings: d.settings, platforms: d.platforms, schedule: d.schedule };
+    return {
+      status: 'active', seriesId: d.seriesId, userId: d.userId, name: d.name, settings: d.settings, platforms: d.platforms, schedule: d.schedule,
+      createdAt: d.at, lastSlot: null, lastSlotVideoId: null,
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -38,6 +46,12 @@ export function evolveSeries(state: SeriesState, event: SeriesEvent): SeriesStat
       return { ...state, status: 'active' };
     case 'SeriesDeleted':
       return { ...state, status: 'deleted' };
+    case 'SeriesSlotClaimed':
+      return { ...state, lastSlot: event.data.slot, lastSlotVideoId: null };
+    case 'SeriesVideoRequested':
+      return { ...state, lastSlotVideoId: event.data.videoId };
+    case 'SeriesSlotSkipped':
+      return { ...state, lastSlot: event.data.slot, lastSlotVideoId: null };
     default:
       return assertNever(event);
   }
