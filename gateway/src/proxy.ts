@@ -38,7 +38,9 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
         res.end(JSON.stringify({ error: 'Service temporarily unavailable. Please try again in a moment.' }));
       } else res.destroy();
     });
-    req.on('close', () => { if (!res.writableEnded) upstream.destroy(); });
+    // The browser went away before the answer finished: stop the upstream request too.
+    // (Not req 'close': an IncomingMessage closes as soon as its body has been read.)
+    res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
     req.pipe(upstream);
   };
 

@@ -13,7 +13,8 @@ export type OpenMessageBusOptions = Omit<InProcessMessageBusOptions, 'logger'> &
 
 /**
  * Opens the bus a URL names: empty or `memory:` → in-process; `kafka://host:port[,host:port]` →
- * Kafka (query parameters `partitions`, `replicationFactor` and `clientId` override the options).
+ * Kafka (query parameters `partitions`, `replicationFactor`, `clientId`, `sessionTimeoutMs` and
+ * `heartbeatIntervalMs` override the options).
  */
 export async function openMessageBus(url: string | undefined, options: OpenMessageBusOptions = {}): Promise<MessageBus> {
   const trimmed = (url ?? '').trim();
@@ -29,5 +30,7 @@ export async function openMessageBus(url: string | undefined, options: OpenMessa
     clientId: query.get('clientId') ?? options.clientId,
     partitions: number('partitions') ?? options.partitions,
     replicationFactor: number('replicationFactor') ?? options.replicationFactor,
+    sessionTimeoutMs: number('sessionTimeoutMs') ?? options.sessionTimeoutMs,
+    heartbeatIntervalMs: number('heartbeatIntervalMs') ?? options.heartbeatIntervalMs,
   });
 }

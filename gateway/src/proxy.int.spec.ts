@@ -1,0 +1,45 @@
+import express from 'express';
+import request from 'supertest';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '@app/platform';
+import { createGatewayApp, upstreamFor } from './proxy';
+
+describe('Gateway proxy', () => {
+  it('should route commands, auth and rendered pages to command-api and other GETs to query-api', () => {
+    expect(upstreamFor('POST', '/api/generate-video')).toBe('command');
+    expect(upstreamFor('GET', '/api/auth/me')).toBe('command');
+    expect(upstreamFor('GET', '/dev/mailbox')).toBe('command');
+    expect(upstreamFor('GET', '/billing/checkout/abc')).toBe('command');
+    expect(upstreamFor('DELETE', '/api/video/delete/1')).toBe('command');
+    expect(upstreamFor('GET', '/api/video/videos')).toBe('query');
+    expect(upstreamFor('GET', '/api/video/stream/1')).toBe('query');
+  });
+
+  it('should forward bodies, statuses and headers both ways', async () => {
+    const upstream = (name: string) => {
+      const app = express();
+      app.use(express.json());
+      app.all('/{*splat}', (req, res) => res.status(req.method === 'POST' ? 201 : 200).set('x-upstream', name).json({ name, method: req.method, path: req.path, body: req.body }));
+      return new Promise<{ url: string; close: () => void }>((resolve) => {
+        const server = app.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }));
+      });
+    };
+    const [command, query] = await Promise.all([upstream('command'), upstream('query')]);
+    const gateway = createGatewayApp({ commandUrl: command.url, queryUrl: query.url, webDist: null, logger: createLogger('test', { level: 'silent' }) });
+
+    const posted = await request(gateway).post('/api/auth/register').send({ name: 'Ada' }).expect(201);
+    expect(posted.headers['x-upstream']).toBe('command');
+    expect(posted.body).toEqual({ name: 'command', method: 'POST', path: '/api/auth/register', body: { name: 'Ada' } });
+
+    const got = await request(gateway).get('/api/video/videos?x=1').expect(200);
+    expect(got.body).toMatchObject({ name: 'query', path: '/api/video/videos' });
+    command.close();
+    query.close();
+  });
+
+  it('should answer 502 with a clear message when an upstream is down', async () => {
+    const gateway = createGatewayApp({ commandUrl: 'http://127.0.0.1:9', queryUrl: 'http://127.0.0.1:9', webDist: null, logger: createLogger('test', { level: 'silent' }) });
+    const res = await request(gateway).get('/api/video/videos').expect(502);
+    expect(res.body).toEqual({ error: 'Service temporarily unavailable. Please try again in a moment.' });
+  });
+});

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(__dirname, '../..');
+
+/** One service running as its own OS process, with its log lines kept for assertions. */
+export interface ServiceProcess {
+  name: string;
+  child: ChildProcess;
+  lines: string[];
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function startService(name: string, workspace: string, env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, workspace, 'src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  // Every process's log is kept under tests/artifacts/ for a post-mortem of a failed run.
+  const logDir = join(root, 'tests/artifacts/distributed');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = createWriteStream(join(logDir, `${name}.log`));
+  child.stdout!.pipe(logFile);
+  const listeners = new Set<(line: string) => void>();
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      for (const l of listeners) l(line);
+    }
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  return {
+    name,
+    child,
+    lines,
+    waitForLine(pattern, timeoutMs = 60_000) {
+      const found = lines.find((l) => pattern.test(l));
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          listeners.delete(listener);
+          reject(new Error(`${name}: no line matching ${pattern} within ${timeoutMs} ms. Last lines:\n${lines.slice(-15).join('\n')}`));
+        }, timeoutMs);
+        const listener = (line: string) => {
+          if (!pattern.test(line)) return;
+          clearTimeout(timer);
+          listeners.delete(listener);
+          resolve(line);
+        };
+        listeners.add(listener);
+        child.once('exit', (code) => {
+          if (!listeners.has(listener)) return;
+          clearTimeout(timer);
+          listeners.delete(listener);
+          reject(new Error(`${name} exited (${code}) before logging ${pattern}. Last lines:\n${lines.slice(-15).join('\n')}`));
+        });
+      });
+    },
+    kill(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => { clearTimeout(timer); resolve(); });
+        child.kill(signal);
+      });
+    },
+  };
+}
