@@ -37,6 +37,8 @@ export class YouTubePublisher implements Publisher {
     return new google.auth.OAuth2({
       clientId: this.config.clientId,
       clientSecret: this.config.clientSecret,
+      // Node's own fetch (gaxios would otherwise import node-fetch dynamically).
+      transporterOptions: { fetchImplementation: fetch },
       ...(redirectUri ? { redirectUri } : {}),
       ...(base ? { endpoints: { oauth2AuthBaseUrl: `${base}/o/oauth2/v2/auth`, oauth2TokenUrl: `${base}/token`, oauth2RevokeUrl: `${base}/revoke` } } : {}),
     });

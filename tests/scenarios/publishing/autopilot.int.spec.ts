@@ -114,6 +114,10 @@ describe('Series and the autopilot (embedded product, test clock)', () => {
       const all = await server.infra.eventStore.readAll();
       expect(all.filter((e) => e.type === 'VideoRequested' && e.data.seriesId === id)).toHaveLength(1);
       expect(all.filter((e) => e.type === 'PostPublished' && e.data.videoId === videoId)).toHaveLength(2);
+      // The sandbox tokens (1 h) had expired by the slot: they were refreshed before posting, still sealed.
+      const refreshed = all.filter((e) => e.type === 'TokensRefreshed' && e.data.userId === userId);
+      expect(refreshed.length).toBeGreaterThanOrEqual(2);
+      expect(refreshed.every((e) => String(e.data.encryptedTokens).startsWith('vault.'))).toBe(true);
     });
   });
 
