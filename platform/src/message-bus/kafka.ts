@@ -3,7 +3,6 @@ import {
   logLevel as KafkaLogLevel,
   Partitioners,
   type Admin,
-  type Consumer as KafkaConsumer,
   type EachMessagePayload,
   type LogEntry,
   type Producer,
