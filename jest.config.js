@@ -6,11 +6,14 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: { '\\.(css|svg|png|mp4|webm)$': '<rootDir>/web/test/file-stub.js' },
 };
+// Integration and browser suites get their engines from the environment or, with Docker, testcontainers.
+const engines = { globalSetup: '<rootDir>/tests/support/engines.global-setup.ts', globalTeardown: '<rootDir>/tests/support/engines.global-teardown.ts' };
+
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{domain,platform,command-api,query-api,projectors,render-workers,tests}/**/*.unit.spec.ts'] },
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{domain,platform,command-api,query-api,projectors,render-workers,gateway,tests}/**/*.unit.spec.ts'] },
     { ...common, displayName: 'web', testEnvironment: 'jsdom', testMatch: ['<rootDir>/web/**/*.unit.spec.tsx', '<rootDir>/web/**/*.unit.spec.ts'], setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'] },
-    { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.int.spec.ts'] },
-    { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/tests/**/*.e2e.spec.ts'] },
+    { ...common, ...engines, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.int.spec.ts'] },
+    { ...common, ...engines, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/tests/**/*.e2e.spec.ts'] },
   ],
 };
