@@ -1,0 +1,53 @@
+/**
+ * `npm run bench`: runs every tests/bench/*.bench.ts and prints one table. Each module exports
+ * an async function returning rows { name, value, unit, target? }. Targets live here, in
+ * benchmarks, never in timed unit tests.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Row {
+  name: string;
+  value: number;
+  unit: string;
+  /** e.g. '<= 1.3' or '>= 1000': printed with a pass/fail mark. */
+  target?: string;
+}
+
+function meets(value: number, target: string | undefined): string {
+  if (!target) return '';
+  const match = /^(<=|>=|<|>)\s*([\d.]+)$/.exec(target.trim());
+  if (!match) return target;
+  const bound = Number(match[2]);
+  const ok = { '<=': value <= bound, '>=': value >= bound, '<': value < bound, '>': value > bound }[match[1] as '<=' | '>=' | '<' | '>'];
+  return `${target} ${ok ? 'ok' : 'MISSED'}`;
+}
+
+async function main() {
+  const only = process.argv[2];
+  const files = readdirSync(__dirname).filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only))).sort();
+  const rows: Array<Row & { suite: string }> = [];
+  for (const file of files) {
+    const mod = (await import(join(__dirname, file))) as Record<string, unknown>;
+    for (const [name, fn] of Object.entries(mod)) {
+      if (typeof fn !== 'function' || !name.startsWith('bench')) continue;
+      process.stderr.write(`running ${file} ${name}…\n`);
+      const result = (await (fn as () => Promise<Row[]>)()) ?? [];
+      for (const row of result) rows.push({ suite: file.replace('.bench.ts', ''), ...row });
+    }
+  }
+  const table = [['suite', 'measure', 'value', 'unit', 'target'], ...rows.map((r) => [r.suite, r.name, formatNumber(r.value), r.unit, meets(r.value, r.target)])];
+  const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  process.stdout.write(`${line(table[0])}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${table.slice(1).map(line).join('\n')}\n`);
+}
+
+function formatNumber(value: number): string {
+  if (Number.isInteger(value)) return value.toLocaleString('en-US');
+  return value >= 100 ? value.toFixed(0) : value.toFixed(2);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
