@@ -1,6 +1,7 @@
 /** Composition root of the query API (distributed mode): `npm run start -w query-api`. */
 import { createHttpApp, openInfra, readInfraConfig } from '@app/platform';
 import { createQueryRouter } from './app';
+import { createPublishingQueryRouter } from './series';
 
 async function main() {
   const infraConfig = readInfraConfig();
@@ -27,7 +28,7 @@ async function main() {
         return (await projected()) >= position;
       },
       projectedPosition: projected,
-    })],
+    }), createPublishingQueryRouter({ docs, tokens, now: () => new Date() })],
     webDist: null,
   });
   const port = Number(process.env.PORT ?? 3002);

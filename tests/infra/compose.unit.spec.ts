@@ -27,7 +27,7 @@ describe('infra/docker/compose.yaml', () => {
   });
 
   it('should run the engines and every service as its own container', () => {
-    expect(Object.keys(parsed.services).sort()).toEqual(['command-api', 'gateway', 'kafka', 'kurrentdb', 'mongo', 'projectors', 'query-api', 'render-workers']);
+    expect(Object.keys(parsed.services).sort()).toEqual(['autopilot', 'command-api', 'gateway', 'kafka', 'kurrentdb', 'mongo', 'projectors', 'query-api', 'render-workers']);
     expect(parsed.services.kafka.image).toMatch(/kafka:3\.9/);
     for (const service of ['command-api', 'query-api', 'projectors', 'render-workers', 'gateway']) {
       expect(parsed.services[service].command).toEqual(['npm', 'run', 'start', '-w', service]);
