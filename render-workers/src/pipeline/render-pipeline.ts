@@ -98,6 +98,7 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
         }
         signal?.throwIfAborted();
         deps.onStageRun?.(name, request.videoId);
+        log.debug({ stage: name }, 'stage started');
         const t0 = Date.now();
         const stageDir = join(dir, name);
         await rm(stageDir, { recursive: true, force: true });
