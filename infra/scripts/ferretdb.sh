@@ -23,31 +23,10 @@ GO="${GO:-/usr/local/go/bin/go}"
 export GOTOOLCHAIN=local
 export GOFLAGS="${GOFLAGS:-} -mod=mod"
 
-log() { echo "ferretdb: $*" >&2; }
-
-running_pid() {
-  if [ -f "$PID_FILE" ]; then
-    local pid
-    pid="$(cat "$PID_FILE")"
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then echo "$pid"; return 0; fi
-  fi
-  return 1
-}
-
-port_open() { (exec 3<>"/dev/tcp/$HOST/$PORT") 2>/dev/null; }
-
-stop() {
-  local pid
-  if pid="$(running_pid)"; then
-    log "stopping pid $pid"
-    kill "$pid"
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
-  else
-    log "not running"
-  fi
-  rm -f "$PID_FILE"
-}
+NAME=ferretdb
+STOP_WAIT_TENTHS=100
+# shellcheck source=lib/daemon.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/daemon.sh"
 
 build() {
   if [ -x "$BIN" ] && "$BIN" --version 2>/dev/null | grep -q "$VERSION"; then return 0; fi

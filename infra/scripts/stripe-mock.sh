@@ -22,31 +22,10 @@ GO="${GO:-/usr/local/go/bin/go}"
 [ -x "$GO" ] || GO="$(command -v go)"
 export GOTOOLCHAIN=local
 
-log() { echo "stripe-mock: $*" >&2; }
-
-running_pid() {
-  if [ -f "$PID_FILE" ]; then
-    local pid
-    pid="$(cat "$PID_FILE")"
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then echo "$pid"; return 0; fi
-  fi
-  return 1
-}
-
-port_open() { (exec 3<>"/dev/tcp/$HOST/$PORT") 2>/dev/null; }
-
-stop() {
-  local pid
-  if pid="$(running_pid)"; then
-    log "stopping pid $pid"
-    kill "$pid"
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
-  else
-    log "not running"
-  fi
-  rm -f "$PID_FILE"
-}
+NAME=stripe-mock
+STOP_WAIT_TENTHS=50
+# shellcheck source=lib/daemon.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/daemon.sh"
 
 install() {
   if [ -x "$BIN" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$VERSION" ]; then return 0; fi
