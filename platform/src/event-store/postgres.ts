@@ -14,7 +14,7 @@
 import { EventEmitter } from 'node:events';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import type { AppendResult, EventStore, ReadAllOptions, RecordedEvent, Subscription, SubscriptionOptions } from './port';
-import { checkExpectedRevision, toNumberRevision, classifyRetry, startPollingSubscription, validateBatch, type KnownEvent } from './shared';
+import { checkExpectedRevision, toNumberRevision, classifyRetry, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface PostgresEventStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -239,23 +239,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
 
     subscribeToAll(subscriptionOptions: SubscriptionOptions): Subscription {
       if (closed) throw new Error('event store is closed');
-      const inner = startPollingSubscription(subscriptionOptions, {
-        readPage,
-        onAppended: (listener) => {
-          appended.on('appended', listener);
-          return () => appended.off('appended', listener);
-        },
-        pollIntervalMs,
-        pageSize,
-      });
-      const subscription: Subscription = {
-        stop: async () => {
-          subscriptions.delete(subscription);
-          await inner.stop();
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
+      return startTrackedSubscription(subscriptions, subscriptionOptions, { readPage, appended, pollIntervalMs, pageSize });
     },
 
     async headPosition() {

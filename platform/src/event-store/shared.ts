@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 /**
  * Pieces shared by the event-store adapters: expected-revision checks, idempotency
  * classification and the polling catch-up subscription loop (SQLite, PostgreSQL).
@@ -167,4 +168,32 @@ export function startPollingSubscription(options: SubscriptionOptions, deps: Pol
       await done;
     },
   };
+}
+
+/**
+ * A polling subscription woken by the store's in-process 'appended' events and kept in `open`
+ * until stopped, so the store can stop what is still running when it closes.
+ */
+export function startTrackedSubscription(
+  open: Set<Subscription>,
+  options: SubscriptionOptions,
+  deps: Omit<PollingSubscriptionDeps, 'onAppended'> & { appended: EventEmitter },
+): Subscription {
+  const inner = startPollingSubscription(options, {
+    readPage: deps.readPage,
+    onAppended: (listener) => {
+      deps.appended.on('appended', listener);
+      return () => deps.appended.off('appended', listener);
+    },
+    pollIntervalMs: deps.pollIntervalMs,
+    pageSize: deps.pageSize,
+  });
+  const subscription: Subscription = {
+    stop: async () => {
+      open.delete(subscription);
+      await inner.stop();
+    },
+  };
+  open.add(subscription);
+  return subscription;
 }

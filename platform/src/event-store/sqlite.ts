@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent, Subscription, SubscriptionOptions } from './port';
-import { NO_STREAM_REVISION, checkExpectedRevision, classifyRetry, startPollingSubscription, validateBatch, type KnownEvent } from './shared';
+import { NO_STREAM_REVISION, checkExpectedRevision, classifyRetry, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface SqliteEventStoreOptions {
   /** Database file; its directory is created if missing. `:memory:` works for a single connection. */
@@ -166,23 +166,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
 
     subscribeToAll(subscriptionOptions: SubscriptionOptions): Subscription {
       if (closed) throw new Error('event store is closed');
-      const inner = startPollingSubscription(subscriptionOptions, {
-        readPage: async (after, maxCount) => readPage(after, maxCount),
-        onAppended: (listener) => {
-          emitter.on('appended', listener);
-          return () => emitter.off('appended', listener);
-        },
-        pollIntervalMs,
-        pageSize,
-      });
-      const subscription: Subscription = {
-        stop: async () => {
-          subscriptions.delete(subscription);
-          await inner.stop();
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
+      return startTrackedSubscription(subscriptions, subscriptionOptions, { readPage: async (after, maxCount) => readPage(after, maxCount), appended: emitter, pollIntervalMs, pageSize });
     },
 
     async headPosition() {
