@@ -1,8 +1,8 @@
-import type { EventEmitter } from 'node:events';
 /**
  * Pieces shared by the event-store adapters: expected-revision checks, idempotency
  * classification and the polling catch-up subscription loop (SQLite, PostgreSQL).
  */
+import type { EventEmitter } from 'node:events';
 import {
   IdempotencyConflictError,
   WrongExpectedRevisionError,
