@@ -27,7 +27,7 @@ export function VideosLeft(): ReactElement | null {
   return (
     <span className="dash-videos-left" role="status" aria-live="polite" data-testid="videos-left">
       <VideoCameraOutlined aria-hidden />
-      <strong>{left}</strong> {left === 1 ? 'video left' : 'videos left'}
+      <strong>{left}</strong> <span className="dash-hide-sm">{left === 1 ? 'video' : 'videos'}</span> left
     </span>
   );
 }
