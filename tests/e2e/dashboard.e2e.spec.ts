@@ -1,0 +1,137 @@
+/**
+ * Dashboard journeys in a real browser against the real product on embedded defaults.
+ * Needs the built web app (`npm run build -w web`) and chromium at /usr/bin/chromium.
+ * Screenshots of every dashboard page at 1280 px and 390 px go to tests/artifacts/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
+
+jest.setTimeout(600_000);
+
+const SHOTS = resolve(__dirname, '../artifacts/screenshots');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PAGES = ['/dashboard', '/dashboard/view', '/dashboard/create', '/dashboard/guides', '/dashboard/billing', '/dashboard/account', '/dashboard/affiliates'];
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const email = `creator-${Date.now()}@example.com`;
+const password = 'Secret1!x';
+
+async function shot(name: string) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startEmbeddedServer();
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, baseURL: server.url });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('When a creator makes a video from the dashboard', () => {
+  let videoUrl = '';
+
+  it('should sign up and land on the dashboard', async () => {
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText("You haven't created any videos yet.").waitFor();
+    await page.getByTestId('videos-left').waitFor();
+  });
+
+  it('should create a video through the wizard and open it', async () => {
+    await page.goto('/dashboard/create');
+    await page.getByText('Fun Facts', { exact: true }).click();
+    await page.getByRole('button', { name: /Next/ }).click();
+    await page.getByText('Brian', { exact: true }).click();
+    await page.getByText('Anime', { exact: true }).click();
+    await shot('journey-create-step2-1280');
+    await page.getByRole('button', { name: /Create Series/ }).click();
+    await page.waitForURL(/\/dashboard\/view\/[^/]+$/, { timeout: 30_000 });
+    videoUrl = new URL(page.url()).pathname;
+  });
+
+  it('should move through the statuses to a playing video', async () => {
+    await page.getByTestId('video-progress').waitFor({ timeout: 30_000 }).catch(() => undefined);
+    await shot('journey-progress-1280');
+    await page.getByTestId('video-player').waitFor({ timeout: 420_000 });
+    const playing = await page.getByTestId('video-player').evaluate(async (el) => {
+      const video = el as HTMLVideoElement;
+      video.muted = true;
+      await video.play();
+      await new Promise((r) => setTimeout(r, 1500));
+      return { time: video.currentTime, error: video.error?.code ?? null, duration: video.duration };
+    });
+    expect(playing.error).toBeNull();
+    expect(playing.time).toBeGreaterThan(0);
+    await shot('journey-done-1280');
+  });
+
+  it('should download the video', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download Video/ }).click()]);
+    const path = await download.path();
+    expect(path).toBeTruthy();
+    expect(download.suggestedFilename()).toMatch(/\.mp4$/);
+  });
+
+  it('should save an edited caption', async () => {
+    const caption = page.getByLabel('CAPTION');
+    await caption.fill('My own caption #facts');
+    await page.getByRole('button', { name: 'Save Caption' }).click();
+    await page.getByText('Caption saved').waitFor();
+    await page.reload();
+    await expect(page.getByLabel('CAPTION').inputValue()).resolves.toBe('My own caption #facts');
+    await page.getByText('21 / 2000').waitFor();
+  });
+
+  it('should list it on the home page as #1001', async () => {
+    await page.goto('/dashboard');
+    const card = page.getByTestId('video-card').first();
+    await card.getByText('#1001').waitFor();
+    await card.click();
+    await page.waitForURL(`**${videoUrl}`);
+  });
+
+  it('should delete it and go back', async () => {
+    await page.getByRole('button', { name: 'Delete video' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText("You haven't created any videos yet.").waitFor();
+  });
+
+  it('should render every dashboard page at 1280 px and 390 px', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      for (const path of PAGES) {
+        await page.goto(path);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await shot(`${path.slice(1).replace(/\//g, '-')}-${width}`);
+      }
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Billing' }).first().waitFor();
+    await shot('dashboard-drawer-390');
+    expect(errors).toEqual([]);
+  });
+});
