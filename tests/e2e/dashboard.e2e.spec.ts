@@ -88,12 +88,12 @@ describe('When a creator makes a video from the dashboard', () => {
   });
 
   it('should save an edited caption', async () => {
-    const caption = page.getByLabel('CAPTION');
+    const caption = page.getByRole('textbox', { name: 'CAPTION' });
     await caption.fill('My own caption #facts');
     await page.getByRole('button', { name: 'Save Caption' }).click();
     await page.getByText('Caption saved').waitFor();
     await page.reload();
-    await expect(page.getByLabel('CAPTION').inputValue()).resolves.toBe('My own caption #facts');
+    await expect(page.getByRole('textbox', { name: 'CAPTION' }).inputValue()).resolves.toBe('My own caption #facts');
     await page.getByText('21 / 2000').waitFor();
   });
 
@@ -131,6 +131,7 @@ describe('When a creator makes a video from the dashboard', () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Billing' }).first().waitFor();
+    await page.waitForTimeout(500); // drawer slide-in
     await shot('dashboard-drawer-390');
     expect(errors).toEqual([]);
   });

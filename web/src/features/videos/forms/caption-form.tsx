@@ -27,7 +27,7 @@ export function CaptionForm({ initialCaption, saving, onSave }: CaptionFormProps
         await onSave(values.description ?? '');
       }}
       render={({ handleSubmit, pristine, invalid }) => (
-        <form onSubmit={handleSubmit} className="vid-field vid-field--caption" aria-label="Caption">
+        <form onSubmit={handleSubmit} className="vid-field vid-field--caption">
           <TextAreaField
             name="description"
             id="video-caption"
