@@ -15,7 +15,7 @@ export const workerEnvSchema = z.object({
   RENDER_CONCURRENCY: int(1, 1),
   RENDER_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
   RENDER_CRF: int(23, 0).pipe(z.number().max(51)),
-  RENDER_SEGMENTS: int(1, 1),
+  RENDER_SEGMENTS: int(2, 1),
   RENDER_MAX_ATTEMPTS: int(3, 1),
   RENDER_BACKOFF_MS: int(2000, 0),
   RENDER_BACKOFF_MAX_MS: int(30000, 0),

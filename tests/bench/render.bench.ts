@@ -2,18 +2,22 @@ import { rm } from 'node:fs/promises';
 import { LocalDiskBlobStore } from '@app/platform/src/blob-store/local-disk';
 import { createRenderPipeline } from '../../render-workers/src/pipeline/render-pipeline';
 import { FFMPEG, run } from '../../render-workers/src/shared/exec';
-import { createFfmpegAssembler } from '../../render-workers/src/stages/assemble/ffmpeg';
+import { audioCodecArgs, createFfmpegAssembler, videoCodecArgs } from '../../render-workers/src/stages/assemble/ffmpeg';
+import type { AssembleRequest } from '../../render-workers/src/stages/assemble/port';
 import { ensureNativeHelper, offlineProviders, quietLogger, tempDir } from '../../render-workers/src/testing/media';
 
 /**
  * Render benchmarks (2 cores):
  *  (a) render seconds of a 60 s 9:16 video (assembly) divided by an encode-only floor measured in
- *      the same run: ffmpeg encoding one still image at the same size, length and codec settings.
- *      Target <= 1.3.
+ *      the same run: one ffmpeg process encoding one still image (decoded and scaled once) plus the
+ *      narration as the audio track, to the same size and length with exactly the render's codec
+ *      settings (`videoCodecArgs`/`audioCodecArgs`: preset, CRF, yuv420p, High profile, GOP,
+ *      B-frames, AAC bitrate; x264's own thread count), faststart. Floor and assembly alternate
+ *      BENCH_ROUNDS times (default 2) and the fastest of each is kept. Target <= 1.3.
  *  (b) topic-to-done seconds with the offline providers (script → narration → images → music →
  *      assembly → upload). Target <= 40 s.
  */
-export async function benchRender(): Promise<Array<{ name: string; value: number; unit: string }>> {
+export async function benchRender(): Promise<Array<{ name: string; value: number; unit: string; target?: string }>> {
   ensureNativeHelper();
   const preset = process.env.RENDER_PRESET ?? 'veryfast';
   const root = tempDir('bench-render');
@@ -21,14 +25,18 @@ export async function benchRender(): Promise<Array<{ name: string; value: number
   const providers = offlineProviders({ preset });
   let assembleSeconds = 0;
   let videoSeconds = 0;
-  let firstImage = '';
-  const assembler = createFfmpegAssembler({ preset, segments: process.env.RENDER_SEGMENTS ? Number(process.env.RENDER_SEGMENTS) : undefined });
+  let captured: AssembleRequest | null = null;
+  const env = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const segments = env('RENDER_SEGMENTS');
+  const bframes = env('RENDER_BFRAMES') ?? 0;
+  const crf = 23;
+  const assembler = createFfmpegAssembler({ preset, crf, segments, bframes, threads: env('RENDER_THREADS') });
   const pipeline = createRenderPipeline({
     ...providers,
     assembler: {
       name: 'timed',
       async assemble(request, signal) {
-        firstImage = request.images[0];
+        captured = request;
         const t0 = performance.now();
         const result = await assembler.assemble(request, signal);
         assembleSeconds = (performance.now() - t0) / 1000;
@@ -48,19 +56,44 @@ export async function benchRender(): Promise<Array<{ name: string; value: number
   }, { onStatus: () => undefined });
   const topicToDone = (performance.now() - t0) / 1000;
 
-  // Encode-only floor: the same still, decoded and scaled once, same size, length and x264 settings.
-  const frames = Math.round(videoSeconds * 30);
-  const f0 = performance.now();
-  await run(FFMPEG, ['-v', 'error', '-y', '-i', firstImage, '-filter_complex', `[0:v]scale=1080:1920,setsar=1,format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,settb=1/30,setpts=N[v]`,
-    '-map', '[v]', '-c:v', 'libx264', '-preset', preset, '-crf', '23', '-pix_fmt', 'yuv420p', '-r', '30', '-g', '90', '-an', `${root}/floor.mp4`]);
-  const floor = (performance.now() - f0) / 1000;
+  // The machine is shared and noisy: alternate floor and assembly runs and keep the fastest of each
+  // (the same statistic on both sides); the assembly inside the pipeline run counts as the first.
+  const request = captured as AssembleRequest | null;
+  if (!request) throw new Error('the pipeline never reached the assembly');
+  const rounds = Math.max(1, env('BENCH_ROUNDS') ?? 2);
+  const renders = [assembleSeconds];
+  const floors: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    floors.push(await encodeFloor(request, videoSeconds, `${root}/floor.mp4`, { preset, crf, bframes }));
+    if (renders.length < rounds) {
+      const a0 = performance.now();
+      await assembler.assemble({ ...request, outDir: `${root}/again-${i}` });
+      renders.push((performance.now() - a0) / 1000);
+    }
+  }
   await rm(root, { recursive: true, force: true });
+  const render = Math.min(...renders);
+  const floor = Math.min(...floors);
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
   return [
-    { name: `render 60 s 9:16 (${preset}) assembly`, value: round(assembleSeconds), unit: 's' },
-    { name: `encode-only floor (${preset})`, value: round(floor), unit: 's' },
-    { name: 'render / encode-only floor', value: round(assembleSeconds / floor), unit: 'ratio' },
-    { name: 'topic to done, offline providers, 60 s 9:16', value: round(topicToDone), unit: 's' },
+    { name: `render 60 s 9:16 (${preset}, bframes ${bframes}) assembly, best of ${list(renders)}`, value: round(render), unit: 's' },
+    { name: `encode-only floor (${preset}, bframes ${bframes}), best of ${list(floors)}`, value: round(floor), unit: 's' },
+    { name: 'render / encode-only floor', value: round(render / floor), unit: 'ratio', target: '<= 1.3' },
+    { name: 'topic to done, offline providers, 60 s 9:16', value: round(topicToDone), unit: 's', target: '<= 40' },
   ];
+}
+
+/**
+ * Encode-only floor: one ffmpeg process encoding the first still (decoded and scaled once) with the
+ * narration as its audio track, to the render's size and length with the render's codec settings.
+ */
+async function encodeFloor(request: AssembleRequest, seconds: number, out: string, codec: { preset: string; crf: number; bframes: number }): Promise<number> {
+  const frames = Math.round(seconds * 30);
+  const t0 = performance.now();
+  await run(FFMPEG, ['-v', 'error', '-y', '-i', request.images[0], '-i', request.narrationPath,
+    '-filter_complex', `[0:v]scale=${request.width}:${request.height},setsar=1,format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,settb=1/30,setpts=N[v];[1:a]apad[a]`,
+    '-map', '[v]', '-map', '[a]', ...videoCodecArgs(codec), ...audioCodecArgs(), '-t', (frames / 30).toFixed(3), '-movflags', '+faststart', out]);
+  return (performance.now() - t0) / 1000;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

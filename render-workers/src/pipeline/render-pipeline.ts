@@ -104,6 +104,8 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
         await rm(stageDir, { recursive: true, force: true });
         await mkdir(stageDir, { recursive: true });
         const result = await work(stageDir);
+        // An aborted attempt never records a stage as done, even if its provider ignored the signal.
+        signal?.throwIfAborted();
         await writeManifest(manifestPath, dir, result);
         log.info({ stage: name, seconds: (Date.now() - t0) / 1000 }, 'stage done');
         return result;

@@ -6,14 +6,21 @@ import { buildAss } from '../captions/ass';
 import { FFMPEG, run } from '../../shared/exec';
 import { createRng } from '../../shared/random';
 import type { AssembleRequest, AssembleResult, Assembler } from './port';
-import { FPS, LEAD_SECONDS, sceneSlots, splitSegments, videoSeconds, type SceneSlot } from './timeline';
+import { FPS, LEAD_SECONDS, sceneSlots, videoSeconds, type SceneSlot } from './timeline';
 
 export interface FfmpegAssemblerOptions {
   /** x264 preset (machine notes: ultrafast/veryfast trade speed for size). */
   preset?: string;
   crf?: number;
-  /** Scene runs encoded in parallel, then concatenated without re-encoding. */
+  /**
+   * Frame ranges encoded by parallel ffmpeg processes, then concatenated without re-encoding.
+   * 1 = one process with x264's own frame threads.
+   */
   segments?: number;
+  /** x264 threads per segment process (default: x264's own choice with one segment, 1 with several). */
+  threads?: number;
+  /** B-frames (x264 `bframes`); the same value must be used by anything compared with this encode. */
+  bframes?: number;
   /** Target integrated loudness, LUFS. */
   loudness?: number;
   audioBitrate?: string;
@@ -24,18 +31,46 @@ export interface FfmpegAssemblerOptions {
 
 /** How far the still is enlarged so it can pan without showing an edge. */
 const OVERSCAN = 1.12;
+/** A pan moves the frame by this many pixels at a time: even, so the 4:2:0 chroma moves by whole samples too. */
+export const PAN_STEP = 2;
+/** Fewest frames between two pan steps (2 px every 2 frames = 30 px/s at most). */
+export const MIN_PAN_PERIOD = 2;
+const FADE_IN_FRAMES = 12;
+const FADE_OUT_FRAMES = 21;
+const GOP = FPS * 3;
+
+/**
+ * The video codec settings of a render. Exported so a benchmark's encode-only floor uses exactly
+ * the same ones (preset, CRF, pixel format, profile, GOP, B-frames).
+ */
+export function videoCodecArgs(options: { preset: string; crf: number; bframes: number; threads?: number }): string[] {
+  return [
+    '-c:v', 'libx264', '-preset', options.preset, '-crf', String(options.crf), '-pix_fmt', 'yuv420p', '-profile:v', 'high',
+    '-r', String(FPS), '-g', String(GOP), '-bf', String(options.bframes),
+    ...(options.threads ? ['-threads', String(options.threads)] : []),
+  ];
+}
+
+/** The audio codec settings of a render (48 kHz stereo AAC). */
+export function audioCodecArgs(bitrate = '160k'): string[] {
+  return ['-c:a', 'aac', '-b:a', bitrate, '-ar', '48000', '-ac', '2'];
+}
 
 /**
  * The ffmpeg assembler: every scene is a still decoded and scaled once, looped, and panned with a
- * moving crop (hard cuts, fade in/out at the ends); word captions are burned in with libass; the
- * narration ducks the music (sidechaincompress) and the mix is loudness-normalised in two passes.
- * Scene runs encode in parallel segments and are joined with the concat demuxer.
+ * crop that moves by whole, even pixel steps (so each frame is an exact translate of an earlier one
+ * and x264 predicts it almost for free); hard cuts, fade in/out at the ends; word captions burned
+ * in with libass. The frames are split into ranges encoded by parallel ffmpeg processes (video
+ * only) while a separate process mixes, ducks, loudness-normalises and encodes the audio; the
+ * parts are then joined with the concat demuxer and muxed without re-encoding.
  */
 export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Assembler {
   const preset = options.preset ?? 'veryfast';
   const crf = options.crf ?? 23;
-  // Measured on 2 cores: one x264 process already uses both cores; two parallel segments were slower (21 s vs 17.5 s for 60 s 9:16).
-  const segments = Math.max(1, options.segments ?? 1);
+  // Measured on 2 cores: two single-threaded x264 processes beat one process with frame threads (render/floor 1.23 vs 1.51).
+  const segments = Math.max(1, options.segments ?? 2);
+  const bframes = options.bframes ?? 0;
+  const threads = options.threads ?? (segments > 1 ? 1 : undefined);
   const target = options.loudness ?? -14;
   return {
     name: 'ffmpeg',
@@ -58,25 +93,31 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
       await writeFile(assPath, buildAss(shifted, { width: request.width, height: request.height, aspectRatio: request.aspectRatio }), 'utf8');
 
       const slots = sceneSlots(request.images.length, request.words, seconds);
-      const groups = splitSegments(slots, Math.min(segments, slots.length));
+      const ranges = splitFrames(totalFrames, segments, FADE_IN_FRAMES, FADE_OUT_FRAMES);
       const audioPath = join(request.outDir, 'mix.m4a');
+      const codec = videoCodecArgs({ preset, crf, bframes, threads });
       const [loudness] = await Promise.all([
         timed('audio', () => mixAudio(request, seconds, target, audioPath, options, signal)),
-        timed('video', () => Promise.all(groups.map((group, i) => encodeSegment(request, group, i, totalFrames, assPath, preset, crf, signal)))),
+        timed('video', () => Promise.all(ranges.map((range, i) => encodeSegment(request, slots, range, i, totalFrames, assPath, codec, signal)))),
       ]);
 
       const listPath = join(request.outDir, 'segments.txt');
-      await writeFile(listPath, groups.map((_, i) => `file '${segmentPath(request.outDir, i)}'`).join('\n'));
+      await writeFile(listPath, ranges.map((_, i) => `file '${segmentPath(request.outDir, i)}'`).join('\n'));
       const videoPath = join(request.outDir, 'video.mp4');
-      await timed('mux', () => fluent(
-        ffmpeg().input(listPath).inputOptions(['-f', 'concat', '-safe', '0']).input(audioPath)
-          .outputOptions(['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-t', seconds.toFixed(3), '-movflags', '+faststart'])
-          .output(videoPath),
-        signal,
-      ));
       const thumbnailPath = join(request.outDir, 'thumbnail.jpg');
-      await timed('thumbnail', () => run(FFMPEG, ['-v', 'error', '-y', '-ss', (Math.min(seconds * 0.3, 4)).toFixed(2), '-i', videoPath, '-frames:v', '1', '-vf', `scale=${Math.min(720, request.width)}:-2`, '-q:v', '4', thumbnailPath], { signal }));
-      for (let i = 0; i < groups.length; i++) await rm(segmentPath(request.outDir, i), { force: true });
+      const thumbAt = Math.min(seconds * 0.3, 4);
+      const thumbSegment = ranges.findIndex((r) => r.end / FPS > thumbAt);
+      await Promise.all([
+        timed('mux', () => fluent(
+          ffmpeg().input(listPath).inputOptions(['-f', 'concat', '-safe', '0']).input(audioPath)
+            .outputOptions(['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-t', seconds.toFixed(3), '-movflags', '+faststart'])
+            .output(videoPath),
+          signal,
+        )),
+        // The thumbnail comes from the video-only part that holds its frame, alongside the mux.
+        timed('thumbnail', () => run(FFMPEG, ['-v', 'error', '-y', '-ss', (thumbAt - ranges[thumbSegment].start / FPS).toFixed(2), '-i', segmentPath(request.outDir, thumbSegment), '-frames:v', '1', '-vf', `scale=${Math.min(720, request.width)}:-2`, '-q:v', '4', thumbnailPath], { signal })),
+      ]);
+      for (let i = 0; i < ranges.length; i++) await rm(segmentPath(request.outDir, i), { force: true });
       await stat(videoPath);
       options.logger?.debug({ category: 'assemble', timings, seconds }, 'assembled');
       return { videoPath, thumbnailPath, durationSeconds: seconds, width: request.width, height: request.height, loudness, timings };
@@ -89,6 +130,29 @@ function segmentPath(dir: string, index: number): string {
 }
 
 const even = (n: number) => Math.round(n / 2) * 2;
+const evenFloor = (n: number) => Math.floor(n / 2) * 2;
+
+/** A frame range [start, end) encoded by one process. */
+export interface FrameRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Split the frames into `parts` ranges of equal length (cuts may fall inside a scene: the pan
+ * continues exactly across it), keeping the fades whole inside the first and last range.
+ */
+export function splitFrames(totalFrames: number, parts: number, headFrames = 0, tailFrames = 0): FrameRange[] {
+  const count = Math.max(1, Math.min(parts, Math.floor(totalFrames / Math.max(GOP, headFrames + tailFrames + 1))));
+  const ranges: FrameRange[] = [];
+  let start = 0;
+  for (let i = 1; i <= count; i++) {
+    const end = i === count ? totalFrames : Math.min(totalFrames - tailFrames, Math.max(headFrames, Math.round((totalFrames * i) / count)));
+    ranges.push({ start, end });
+    start = end;
+  }
+  return ranges;
+}
 
 /** One pan per scene, direction and start corner chosen by the seed, never the same twice running. */
 export function panFor(seed: string, index: number): { x0: number; x1: number; y0: number; y1: number } {
@@ -111,40 +175,86 @@ function panIndex(seed: string, index: number): number {
   return rng.int(0, 5);
 }
 
-async function encodeSegment(request: AssembleRequest, group: SceneSlot[], segment: number, totalFrames: number, assPath: string, preset: string, crf: number, signal?: AbortSignal): Promise<void> {
+/** Crop position along one axis: `start + direction * PAN_STEP * floor(frame / period)`. */
+export interface PanAxis {
+  start: number;
+  direction: -1 | 0 | 1;
+}
+export interface PanPath {
+  x: PanAxis;
+  y: PanAxis;
+  /** Frames between two steps. */
+  period: number;
+}
+
+/**
+ * The whole-pixel pan of a scene `frames` long over a still `slackX` x `slackY` pixels larger than
+ * the frame: the seeded direction, moving PAN_STEP pixels every `period` frames (as often as the
+ * slack allows, at most every MIN_PAN_PERIOD frames), the path centred in the slack.
+ */
+export function panPath(seed: string, index: number, frames: number, slackX: number, slackY: number): PanPath {
+  const pan = panFor(seed, index);
+  const dx = Math.sign(pan.x1 - pan.x0) as -1 | 0 | 1;
+  const dy = Math.sign(pan.y1 - pan.y0) as -1 | 0 | 1;
+  const moves = Math.max(1, frames - 1);
+  const periodFor = (direction: number, slack: number) => (direction === 0 ? 1 : Math.ceil((moves * PAN_STEP) / Math.max(PAN_STEP, slack)));
+  const period = Math.max(MIN_PAN_PERIOD, periodFor(dx, slackX), periodFor(dy, slackY));
+  const travel = PAN_STEP * Math.floor(moves / period);
+  const axis = (direction: -1 | 0 | 1, from: number, slack: number): PanAxis => {
+    if (direction === 0) return { start: Math.min(slack, evenFloor(slack * from)), direction };
+    const low = evenFloor((slack - travel) / 2);
+    return { start: direction > 0 ? low : low + travel, direction };
+  };
+  return { x: axis(dx, pan.x0, slackX), y: axis(dy, pan.y0, slackY), period };
+}
+
+/** Crop position of frame `n` of the scene along one axis. */
+export function panAt(axis: PanAxis, period: number, n: number): number {
+  return axis.start + axis.direction * PAN_STEP * Math.floor(n / period);
+}
+
+function panExpression(axis: PanAxis, period: number, offset: number): string {
+  if (axis.direction === 0) return String(axis.start);
+  return `${axis.start}${axis.direction > 0 ? '+' : '-'}${PAN_STEP}*floor((n+${offset})/${period})`;
+}
+
+async function encodeSegment(request: AssembleRequest, slots: SceneSlot[], range: FrameRange, segment: number, totalFrames: number, assPath: string, codec: string[], signal?: AbortSignal): Promise<void> {
   const { width: W, height: H } = request;
   const sw = even(W * OVERSCAN);
   const sh = even(H * OVERSCAN);
   const parts: string[] = [];
   const command = ffmpeg();
-  group.forEach((slot, k) => {
+  const inRange = slots.filter((slot) => slot.endFrame > range.start && slot.startFrame < range.end);
+  inRange.forEach((slot, k) => {
     command.input(request.images[slot.index]);
-    const frames = slot.endFrame - slot.startFrame;
-    const d = frames / FPS;
-    const pan = panFor(request.seed, slot.index);
-    const x = `(iw-ow)*(${pan.x0}+(${pan.x1 - pan.x0})*t/${d.toFixed(3)})`;
-    const y = `(ih-oh)*(${pan.y0}+(${pan.y1 - pan.y0})*t/${d.toFixed(3)})`;
-    let chain = `[${k}:v]scale=${sw}:${sh}:flags=bicubic,setsar=1,format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,settb=1/${FPS},setpts=N,crop=${W}:${H}:x='${x}':y='${y}':exact=1`;
-    if (slot.startFrame === 0) chain += `,fade=t=in:st=0:d=0.4`;
-    if (slot.endFrame === totalFrames) chain += `,fade=t=out:st=${Math.max(0, d - 0.7).toFixed(3)}:d=0.7`;
-    parts.push(`${chain}[s${k}]`);
+    const from = Math.max(slot.startFrame, range.start);
+    const frames = Math.min(slot.endFrame, range.end) - from;
+    const path = panPath(request.seed, slot.index, slot.endFrame - slot.startFrame, sw - W, sh - H);
+    const offset = from - slot.startFrame;
+    const x = panExpression(path.x, path.period, offset);
+    const y = panExpression(path.y, path.period, offset);
+    parts.push(`[${k}:v]scale=${sw}:${sh}:flags=bicubic,setsar=1,format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,settb=1/${FPS},setpts=N,crop=${W}:${H}:x='${x}':y='${y}':exact=1[s${k}]`);
   });
-  const offset = group[0].startFrame;
-  const inputs = group.map((_, k) => `[s${k}]`).join('');
+  const inputs = inRange.map((_, k) => `[s${k}]`).join('');
+  const fades: string[] = [];
+  if (range.start === 0) fades.push(`fade=t=in:s=0:n=${FADE_IN_FRAMES}`);
+  if (range.end === totalFrames) fades.push(`fade=t=out:s=${totalFrames - FADE_OUT_FRAMES - range.start}:n=${FADE_OUT_FRAMES}`);
   const escapedAss = assPath.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
-  parts.push(`${inputs}concat=n=${group.length}:v=1:a=0,setpts=PTS+${offset},ass='${escapedAss}',setpts=PTS-STARTPTS,format=yuv420p[v]`);
+  parts.push(`${inputs}concat=n=${inRange.length}:v=1:a=0,${[...fades, `setpts=PTS+${range.start}`].join(',')},ass='${escapedAss}',setpts=PTS-STARTPTS[v]`);
   command
     .complexFilter(parts.join(';'))
-    .outputOptions(['-map', '[v]', '-an', '-c:v', 'libx264', '-preset', preset, '-crf', String(crf), '-pix_fmt', 'yuv420p', '-r', String(FPS), '-g', String(FPS * 3), '-video_track_timescale', '15360', '-movflags', '+faststart'])
+    .outputOptions(['-map', '[v]', '-an', ...codec, '-video_track_timescale', '15360'])
     .output(segmentPath(request.outDir, segment));
   await fluent(command, signal);
 }
 
 /**
- * Two-pass loudness normalisation: pass 1 measures the mix's integrated loudness (EBU R128,
- * `ebur128`), pass 2 applies the exact gain to reach the target and a true-peak-safe limiter.
- * (Measured here: as accurate as loudnorm's linear two-pass mode and several times faster,
- * because loudnorm resamples to 192 kHz.)
+ * Loudness normalisation: pass 1 mixes (voice, ducked music, fade) into a float WAV while measuring
+ * its integrated loudness (EBU R128, `ebur128`); a cheap trial pass measures what the gain and the
+ * true-peak-safe limiter give and corrects the gain; the last pass applies them, encodes AAC and
+ * measures the result again.
+ * (Measured here: as accurate as loudnorm's linear two-pass mode and several times faster, because
+ * loudnorm resamples to 192 kHz; the mix itself runs once.) Returns the final loudness.
  */
 async function mixAudio(request: AssembleRequest, seconds: number, target: number, out: string, options: FfmpegAssemblerOptions, signal?: AbortSignal): Promise<number | null> {
   const delayMs = Math.round(LEAD_SECONDS * 1000);
@@ -160,12 +270,29 @@ async function mixAudio(request: AssembleRequest, seconds: number, target: numbe
   } else {
     graph += `[key]anullsink;[voice]anull`;
   }
-  graph += `,afade=t=out:st=${fadeStart}:d=1.5`;
-  const { stderr } = await run(FFMPEG, ['-hide_banner', '-nostats', ...inputs, '-filter_complex', `${graph},ebur128=framelog=verbose[out]`, '-map', '[out]', '-f', 'null', '-'], { signal });
-  const measured = parseIntegratedLoudness(stderr);
-  const gainDb = measured === null ? 0 : Math.max(-30, Math.min(30, target - measured));
-  await run(FFMPEG, ['-v', 'error', '-y', ...inputs, '-filter_complex', `${graph},volume=${gainDb.toFixed(2)}dB,alimiter=limit=0.84:attack=2:release=50:level=false,aresample=48000[out]`, '-map', '[out]', '-c:a', 'aac', '-b:a', options.audioBitrate ?? '160k', '-t', end, out], { signal });
-  return measured;
+  graph += `,afade=t=out:st=${fadeStart}:d=1.5,asplit=2[mix][measure];[measure]ebur128=framelog=verbose,anullsink`;
+  const mixPath = `${out}.mix.wav`;
+  try {
+    const first = await run(FFMPEG, ['-hide_banner', '-nostats', '-y', ...inputs, '-filter_complex', graph, '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath], { signal });
+    const measured = parseIntegratedLoudness(first.stderr);
+    const clamp = (db: number) => Math.max(-30, Math.min(30, db));
+    let gainDb = measured === null ? 0 : clamp(target - measured);
+    const limit = (gain: number) => `volume=${gain.toFixed(2)}dB,alimiter=limit=0.84:attack=2:release=50:level=false`;
+    if (measured !== null) {
+      // The limiter takes a little off the loudest passages: measure its output once and make up the difference.
+      const trial = await run(FFMPEG, ['-hide_banner', '-nostats', '-i', mixPath, '-af', `${limit(gainDb)},ebur128=framelog=verbose`, '-f', 'null', '-'], { signal });
+      const limited = parseIntegratedLoudness(trial.stderr);
+      if (limited !== null) gainDb = clamp(gainDb + (target - limited));
+    }
+    const second = await run(FFMPEG, [
+      '-hide_banner', '-nostats', '-y', '-i', mixPath,
+      '-filter_complex', `[0:a]${limit(gainDb)},asplit=2[out][measure];[measure]ebur128=framelog=verbose,anullsink`,
+      '-map', '[out]', ...audioCodecArgs(options.audioBitrate), '-t', end, out,
+    ], { signal });
+    return parseIntegratedLoudness(second.stderr);
+  } finally {
+    await rm(mixPath, { force: true });
+  }
 }
 
 /** The integrated loudness (LUFS) from ebur128's summary. */

@@ -24,7 +24,7 @@ export interface AssembleResult {
   durationSeconds: number;
   width: number;
   height: number;
-  /** Integrated loudness of the mix before normalisation (LUFS); the output is normalised to the target. */
+  /** Integrated loudness of the final, normalised mix (LUFS), measured as it is encoded; null if it could not be measured. */
   loudness: number | null;
   timings: Record<string, number>;
 }

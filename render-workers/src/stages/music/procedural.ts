@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRng, type Rng } from '../../shared/random';
 import { wavFile } from '../narration/espeak';
@@ -38,11 +38,24 @@ const MINOR = [0, 2, 3, 5, 7, 8, 10];
 export function createProceduralComposer(): MusicComposer {
   return {
     name: 'procedural',
-    async compose(request: MusicRequest): Promise<string> {
+    async compose(request: MusicRequest, signal?: AbortSignal): Promise<string> {
+      signal?.throwIfAborted();
       await mkdir(request.outDir, { recursive: true });
+      // Synthesis is synchronous: let an abort that arrived meanwhile stop the attempt before it writes.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
       const pcm = synthesize(request.durationSeconds, request.mood, request.seed);
+      signal?.throwIfAborted();
       const path = join(request.outDir, 'music.wav');
-      await writeFile(path, wavFile(pcm, SAMPLE_RATE));
+      const partial = `${path}.part`;
+      try {
+        await writeFile(partial, wavFile(pcm, SAMPLE_RATE), { signal });
+        signal?.throwIfAborted();
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       return path;
     },
   };
