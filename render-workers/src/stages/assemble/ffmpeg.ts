@@ -98,7 +98,7 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
       const codec = videoCodecArgs({ preset, crf, bframes, threads });
       const [loudness] = await Promise.all([
         timed('audio', () => mixAudio(request, seconds, target, audioPath, options, signal)),
-        timed('video', () => Promise.all(ranges.map((range, i) => encodeSegment(request, slots, range, i, totalFrames, assPath, codec, signal)))),
+        timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(request, slots, range, i, totalFrames, assPath, codec, signal))))),
       ]);
 
       const listPath = join(request.outDir, 'segments.txt');

@@ -21,7 +21,7 @@ export function videoSeconds(narrationSeconds: number, minSeconds: number, maxSe
 
 /**
  * Scene i is on screen from the start of line i (the first scene from 0) to the start of the next
- * line, the last scene to the end; frame-exact so segments concatenate without drift.
+ * line, the last scene to the end; frame-exact so the encoded parts concatenate without drift.
  */
 export function sceneSlots(sceneCount: number, words: readonly WordTiming[], totalSeconds: number): SceneSlot[] {
   const totalFrames = Math.round(totalSeconds * FPS);
@@ -49,21 +49,4 @@ export function sceneSlots(sceneCount: number, words: readonly WordTiming[], tot
   const kept = slots.filter((s) => s.startFrame < totalFrames);
   kept[kept.length - 1].endFrame = totalFrames;
   return kept;
-}
-
-/** Split scenes into `parts` contiguous runs of roughly equal frame counts. */
-export function splitSegments(slots: readonly SceneSlot[], parts: number): SceneSlot[][] {
-  const total = slots[slots.length - 1].endFrame;
-  const groups: SceneSlot[][] = [];
-  let current: SceneSlot[] = [];
-  for (const slot of slots) {
-    current.push(slot);
-    const target = (total * (groups.length + 1)) / parts;
-    if (slot.endFrame >= target && groups.length < parts - 1) {
-      groups.push(current);
-      current = [];
-    }
-  }
-  if (current.length) groups.push(current);
-  return groups;
 }

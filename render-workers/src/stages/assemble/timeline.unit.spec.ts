@@ -1,4 +1,4 @@
-import { FPS, LEAD_SECONDS, sceneSlots, splitSegments, videoSeconds } from './timeline';
+import { FPS, LEAD_SECONDS, sceneSlots, videoSeconds } from './timeline';
 
 describe('When the video length is chosen', () => {
   it('should pad a short narration up to the bottom of the range and trim a long one to the top', () => {
@@ -21,13 +21,5 @@ describe('When scenes are laid on the timeline', () => {
     expect(slots[1].startFrame).toBe(Math.round((2 + LEAD_SECONDS) * FPS));
     expect(slots[2].endFrame).toBe(10 * FPS);
     for (let i = 1; i < slots.length; i++) expect(slots[i].startFrame).toBe(slots[i - 1].endFrame);
-  });
-
-  it('should split scenes into contiguous segments of similar length', () => {
-    const many = sceneSlots(8, Array.from({ length: 8 }, (_, i) => ({ word: 'w', start: i * 5, end: i * 5 + 1, line: i })), 40);
-    const parts = splitSegments(many, 2);
-    expect(parts).toHaveLength(2);
-    expect(parts.flat()).toEqual(many);
-    expect(Math.abs(parts[0].length - parts[1].length)).toBeLessThanOrEqual(2);
   });
 });
