@@ -1,0 +1,90 @@
+/**
+ * @jest-environment-options {"customExportConditions": [""]}
+ */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, server, useMswServer } from '../../test/server';
+import { marker, renderRoutes } from '../../test/render';
+import { ProtectedRoute, useAuth } from './auth';
+
+useMswServer();
+
+function WhoAmI() {
+  const { user, isLoading, logout } = useAuth();
+  if (isLoading) return <p>loading user</p>;
+  return (
+    <div>
+      <p>{user ? `Hello ${user.name} (${user.id})` : 'No user'}</p>
+      <button type="button" onClick={logout}>
+        Logout
+      </button>
+    </div>
+  );
+}
+
+const meOk = http.get('*/api/auth/me', ({ request }) =>
+  request.headers.get('authorization') === 'Bearer good'
+    ? HttpResponse.json({ _id: 'u1', email: 'ada@example.com', name: 'Ada' })
+    : HttpResponse.json({ error: 'Unauthorized' }, { status: 401 }),
+);
+
+describe('AuthProvider', () => {
+  it('should load the user of the stored token with GET /api/auth/me', async () => {
+    server.use(meOk);
+    window.localStorage.setItem('token', 'good');
+    renderRoutes({ at: '/', routes: [{ path: '/', element: <WhoAmI /> }] });
+    expect(await screen.findByText('Hello Ada (u1)')).toBeInTheDocument();
+  });
+
+  it('should remove the token and clear the user when loading fails', async () => {
+    server.use(meOk);
+    window.localStorage.setItem('token', 'expired');
+    renderRoutes({ at: '/', routes: [{ path: '/', element: <WhoAmI /> }] });
+    expect(await screen.findByText('No user')).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('should clear the token and the token cookie on logout and go to /login', async () => {
+    server.use(meOk);
+    window.localStorage.setItem('token', 'good');
+    document.cookie = 'token=good; path=/';
+    renderRoutes({ at: '/', routes: [{ path: '/', element: <WhoAmI /> }, marker('/login', 'Login page')] });
+    await screen.findByText('Hello Ada (u1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(document.cookie).not.toContain('token=');
+  });
+
+  it('should throw when useAuth is used outside its provider', () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<WhoAmI />)).toThrow('useAuth must be used within an AuthProvider');
+    spy.mockRestore();
+  });
+});
+
+describe('Guard', () => {
+  const routes = [
+    { element: <ProtectedRoute />, children: [marker('/dashboard', 'Secret dashboard')] },
+    marker('/login', 'Login page'),
+  ];
+
+  it('should send a visitor with no token to /login', async () => {
+    renderRoutes({ at: '/dashboard', routes });
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+  });
+
+  it('should show the page once the user is loaded', async () => {
+    server.use(meOk);
+    window.localStorage.setItem('token', 'good');
+    renderRoutes({ at: '/dashboard', routes });
+    expect(await screen.findByText('Secret dashboard')).toBeInTheDocument();
+  });
+
+  it('should send the visitor to /login when the stored token is rejected', async () => {
+    server.use(meOk);
+    window.localStorage.setItem('token', 'bad');
+    renderRoutes({ at: '/dashboard', routes });
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+  });
+});
