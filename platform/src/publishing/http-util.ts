@@ -33,6 +33,6 @@ export async function call(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
-    throw new PublishError('unavailable', `Network error: ${error instanceof Error ? error.message : 'unknown'}`);
+    throw new PublishError('unavailable', `Network error: ${String((error as { cause?: unknown })?.cause ?? error)}`);
   }
 }

@@ -137,7 +137,8 @@ export class TikTokPublisher implements Publisher {
       const body = await readAll(await video.open({ start, end }));
       const res = await call(uploadUrl, {
         method: 'PUT',
-        headers: { 'content-type': video.contentType, 'content-length': String(body.length), 'content-range': `bytes ${start}-${end}/${video.size}` },
+        // Content-Length comes from the body: fetch sets it (a hand-set one is refused for cross-realm buffers).
+        headers: { 'content-type': video.contentType, 'content-range': `bytes ${start}-${end}/${video.size}` },
         body: new Uint8Array(body),
       });
       if (res.status !== 201 && res.status !== 206 && !res.ok) throw tiktokError(res.status, await jsonBody(res));

@@ -117,7 +117,8 @@ export class YouTubePublisher implements Publisher {
       const body = await readAll(await video.open({ start: offset, end }));
       const res = await call(session, {
         method: 'PUT',
-        headers: { ...auth, 'content-type': video.contentType, 'content-length': String(body.length), 'content-range': `bytes ${offset}-${end}/${video.size}` },
+        // Content-Length comes from the body: fetch sets it (a hand-set one is refused for cross-realm buffers).
+        headers: { ...auth, 'content-type': video.contentType, 'content-range': `bytes ${offset}-${end}/${video.size}` },
         body: new Uint8Array(body),
       });
       if (res.status === 308) {
