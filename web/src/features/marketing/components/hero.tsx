@@ -33,7 +33,7 @@ export function Hero({ demo }: { demo?: MediaItem }) {
         <div className="mk-hero__copy">
           <p className="mk-eyebrow">AI faceless video studio</p>
           <h1 id="hero-title" className="mk-hero__title">
-            Viral Faceless Videos on <span className="mk-gradient-text">Auto-Pilot</span>
+            Viral Faceless Videos on <span className="mk-gradient-text mk-nowrap">Auto-Pilot</span>
           </h1>
           <p className="mk-hero__lead">
             Pick a topic and a narrator. Our AI writes the script, voices it, illustrates every scene and posts a
