@@ -10,6 +10,7 @@ eval "$(bash infra/scripts/postgres.sh | grep '^POSTGRES_URL=' | sed 's/^/export
 eval "$(bash infra/scripts/kafka.sh | grep '^KAFKA_BROKERS=' | sed 's/^/export /')"
 eval "$(bash infra/scripts/ferretdb.sh | grep '^MONGO_URL=' | sed 's/^/export /')"
 eval "$(bash infra/scripts/stripe-mock.sh | grep '^STRIPE_MOCK_URL=' | sed 's/^/export /')"
+eval "$(bash infra/scripts/s3.sh | grep '^S3_TEST_ENDPOINT=' | sed 's/^/export /')"
 echo "engines: POSTGRES_URL=${POSTGRES_URL:+set} KAFKA_BROKERS=${KAFKA_BROKERS:-} MONGO_URL=${MONGO_URL:-} STRIPE_MOCK_URL=${STRIPE_MOCK_URL:-}"
 
 npx tsc -b

@@ -25,7 +25,7 @@ export async function openInfra(config: InfraConfig, service: string): Promise<I
   const eventStore = await openEventStore(config.eventStoreUrl);
   const docs = await openDocumentStore(config.readStoreUrl);
   const bus = namespaced(await openMessageBus(config.busUrl, { logger, clientId: service }), config.busNamespace);
-  const blobs = openBlobStore(config.mediaDir);
+  const blobs = openBlobStore(config.mediaDir, process.env);
   const tokens = new SessionTokens(config.secrets.jwt);
   return {
     config, logger, eventStore, docs, bus, blobs, tokens,
