@@ -1,19 +1,22 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { SeriesResponse } from '@app/domain';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 /**
  * Journey: link the sandbox YouTube and TikTok accounts from the real Account page (through the
- * sandbox consent page), create a Series with a schedule (API: the Series screens are another
- * feature's), advance the test clock past a slot, watch the autopilot render a real video and post
- * it to both accounts (the sandbox gallery shows it), then disconnect from the Account page.
+ * sandbox consent page), create a Series with a schedule through the Create wizard's "Set up
+ * autopilot" section, see it on the dashboard's Your Series card with its next post, advance the test
+ * clock past a slot, watch the autopilot render a real video and post it to both accounts (the card
+ * and the sandbox gallery show it), pause and resume it, then disconnect from the Account page.
+ * Screenshots of the form and the card at 1280 and 390 px go to tests/artifacts/screenshots/.
  * Embedded defaults, real render, STUDIO_TEST_CLOCK=1. Needs web/dist and /usr/bin/chromium.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_BUILT = existsSync(resolve(__dirname, '../../web/dist/index.html'));
 const describeJourney = existsSync(CHROMIUM) && WEB_BUILT ? describe : describe.skip;
+const SHOTS = resolve(__dirname, '../artifacts/screenshots');
 
 jest.setTimeout(300_000);
 
@@ -47,7 +50,8 @@ describeJourney('Autopilot journey (embedded, sandbox publishing, test clock)', 
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    page = await browser.newPage();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    mkdirSync(SHOTS, { recursive: true });
     const registered = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -80,16 +84,65 @@ describeJourney('Autopilot journey (embedded, sandbox publishing, test clock)', 
     await page.getByTestId('social-youtube').getByText('Night Owl Channel').waitFor();
     await page.getByTestId('social-tiktok').getByText('@night_owl').waitFor();
 
-    // A Series on the Free plan's frequency (one slot a week), posting to both.
-    const catalog = (await (await fetch(`${server.url}/api/catalog`)).json()) as { voices: Array<{ id: string }> };
-    const created = await api<{ _id: string; nextPostAt: string }>('POST', '/api/series', {
-      name: 'Owls at night', topic: 'Fun Facts', voiceid: catalog.voices[0].id, style: 'anime', aspectRatio: '9:16', language: 'English', duration: 30,
-      platforms: ['youtube', 'tiktok'], schedule: { timeZone: 'Europe/Paris' },
-    });
-    expect(created.status).toBe(201);
-    const seriesId = created.body._id;
-    const before = await until(() => api<SeriesResponse>('GET', `/api/series/${seriesId}`), (r) => r.status === 200, 5000);
-    expect(before.body.nextPostAt).toEqual(expect.any(String));
+    // A Series on the Free plan's frequency (one slot a week), posting to both, made in the wizard.
+    const shot = async (name: string, target: 'page' | string = 'page') => {
+      const path = join(SHOTS, `${name}.png`);
+      if (target === 'page') await page.screenshot({ path, fullPage: true });
+      else {
+        // A full-page clip: an element shot would scroll it under the sticky header.
+        const box = await page.locator(target).boundingBox();
+        const scrollY = await page.evaluate(() => window.scrollY);
+        if (!box) throw new Error(`${target} is not visible`);
+        await page.screenshot({ path, fullPage: true, clip: { x: Math.max(0, box.x - 8), y: box.y + scrollY - 8, width: box.width + 16, height: box.height + 16 } });
+      }
+    };
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText("You haven't started a Faceless Video series yet.").waitFor();
+    await page.getByRole('link', { name: /CREATE YOUR SERIES/ }).click();
+    await page.waitForURL(/\/dashboard\/create$/);
+    await page.getByText('Fun Facts', { exact: true }).click();
+    await page.getByRole('button', { name: /Next/ }).click();
+    await page.getByText('Brian', { exact: true }).click();
+    await page.getByText('Anime', { exact: true }).click();
+    await page.getByLabel('Duration').click();
+    await page.locator('.ant-select-item-option[title="15 to 30 seconds"]').click();
+    await page.getByRole('switch', { name: 'Post automatically on a schedule' }).click();
+    await page.getByText('Your Free plan posts once a week.').waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Monday' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Posting time 1').inputValue()).toBe('18:00');
+    await page.getByLabel('Series name').fill('Owls at night');
+    await page.getByTestId('autopilot-youtube').getByText('Connected as Night Owl Channel').waitFor();
+    await page.getByTestId('autopilot-tiktok').getByText('Connected as @night_owl').waitFor();
+    await page.getByTestId('autopilot-instagram').getByText('Not connected').waitFor();
+    await page.getByTestId('autopilot-youtube').locator('label').click();
+    await page.getByTestId('autopilot-tiktok').locator('label').click();
+    await page.getByLabel('Time zone').click();
+    await page.keyboard.type('Europe/Paris');
+    await page.locator('.ant-select-item-option[title="Europe/Paris"]').click();
+    await shot('autopilot-form-1280', '.autopilot');
+    await shot('autopilot-create-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('autopilot-form-390', '.autopilot');
+    await shot('autopilot-create-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: /Start Autopilot/ }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Series created').waitFor();
+    const card = page.getByTestId('series-item').filter({ hasText: 'Owls at night' });
+    await card.getByText(/\(Europe\/Paris\)$/).waitFor();
+    expect(await card.getByText('Active', { exact: true }).count()).toBe(1);
+    await shot('series-card-1280', '.series-home');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('series-card-390', '.series-home');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const list = await api<{ series: SeriesResponse[] }>('GET', '/api/series');
+    expect(list.body.series).toHaveLength(1);
+    const seriesId = list.body.series[0]._id;
+    const before = list.body.series[0];
+    expect(before).toMatchObject({ name: 'Owls at night', topic: 'Fun Facts', style: 'anime', duration: 30, platforms: ['youtube', 'tiktok'] });
+    expect(before.schedule).toEqual({ timeZone: 'Europe/Paris', days: [1], times: ['18:00'] });
+    expect(before.nextPostAt).toEqual(expect.any(String));
 
     // Time passes (test clock): the slot comes due, a video is made and posted once to each account.
     const advanced = await fetch(`${server.url}/api/test/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ minutes: 7 * 24 * 60 }) });
@@ -102,6 +155,38 @@ describeJourney('Autopilot journey (embedded, sandbox publishing, test clock)', 
     const slot = posted.body.recentPosts[0];
     expect(slot.videoId).toEqual(expect.any(String));
     expect(Date.parse(posted.body.nextPostAt!)).toBeGreaterThan(Date.parse(slot.slot));
+
+    // The Your Series card shows the slot, posted to both, with links to the published posts.
+    await page.goto(`${server.url}/dashboard`);
+    const recent = page.getByRole('list', { name: 'Recent posts of Owls at night' });
+    await recent.getByRole('link', { name: /YouTube/ }).waitFor();
+    expect(await recent.getByRole('link', { name: /TikTok/ }).getAttribute('href')).toBe(slot.posts.find((p) => p.platform === 'tiktok')!.url);
+    await shot('series-card-posted-1280', '.series-home');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('series-card-posted-390', '.series-home');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Pause and resume from the card.
+    await page.getByRole('button', { name: 'Pause Owls at night' }).click();
+    await page.getByText('Series paused').waitFor();
+    await page.getByText('Paused: resume to post again').waitFor();
+    expect((await api<SeriesResponse>('GET', `/api/series/${seriesId}`)).body.status).toBe('paused');
+    await page.getByRole('button', { name: 'Resume Owls at night' }).click();
+    await page.getByText('Series resumed').waitFor();
+    await page.getByTestId('series-item').getByText(/\(Europe\/Paris\)$/).waitFor();
+
+    // Edit uses the same form: prefilled, saved with PATCH.
+    await page.getByRole('link', { name: 'Edit Owls at night' }).click();
+    await page.getByRole('heading', { name: 'Edit Series' }).waitFor();
+    await page.getByRole('button', { name: /Next/ }).click();
+    expect(await page.getByLabel('Series name').inputValue()).toBe('Owls at night');
+    await page.getByLabel('Series name').fill('Owls after dark');
+    await shot('series-edit-1280', '.autopilot');
+    await page.getByRole('button', { name: /Save Changes/ }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Series updated').waitFor();
+    await page.getByRole('heading', { name: 'Owls after dark' }).waitFor();
+    expect((await api<SeriesResponse>('GET', `/api/series/${seriesId}`)).body).toMatchObject({ name: 'Owls after dark', schedule: { timeZone: 'Europe/Paris', days: [1], times: ['18:00'] } });
 
     // The video is real and done, and the sandbox gallery shows it on both platforms.
     await page.goto(`${server.url}/dashboard/view/${slot.videoId}`);

@@ -1,9 +1,19 @@
 import type { ReactElement } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
 import { CreateSeriesWizard } from '../../../features/series/forms/create-series-wizard';
+import { EditSeries } from '../../../features/series/forms/edit-series';
 
+/** /dashboard/create, and /dashboard/create?series=:id to edit a series with the same form. */
 export default function CreatePage(): ReactElement {
-  return (
+  const [params] = useSearchParams();
+  const seriesId = params.get('series');
+  return seriesId ? (
+    <>
+      <PageHeader title="Edit Series" subtitle="Change what your series is about, how it looks and sounds, and when it posts." />
+      <EditSeries seriesId={seriesId} />
+    </>
+  ) : (
     <>
       <PageHeader title="Create A Series" subtitle="Two quick steps: what your videos are about, then how they look and sound." />
       <CreateSeriesWizard />

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
-import { YourSeries, YourVideos } from '../../../features/videos/components/your-videos';
+import { SeriesHome } from '../../../features/series/components/series-home';
+import { YourVideos } from '../../../features/videos/components/your-videos';
 
 /** /dashboard: the Series home (welcome, Your Series, Quick Actions) and Your Videos. */
 export default function DashboardHome(): ReactElement {
@@ -13,7 +14,7 @@ export default function DashboardHome(): ReactElement {
         title={first ? `Welcome back, ${first}!` : 'Welcome back!'}
         subtitle="Create faceless videos on autopilot: pick a topic, a voice and a style, and we do the rest."
       />
-      <YourSeries />
+      <SeriesHome />
       <YourVideos />
     </>
   );

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import '../components/series.css';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
-import { Button, Steps } from 'antd';
-import { ArrowLeftOutlined, ArrowRightOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Button, Steps, Switch } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined, ScheduleOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useField } from 'react-final-form';
 import {
   ART_STYLES,
   ASPECT_RATIOS,
@@ -15,12 +16,31 @@ import {
   TOPICS,
   VOICES,
   durationSeconds,
+  type SeriesResponse,
   type ServiceStatus,
 } from '@app/domain';
 import { SelectField, TextAreaField } from '../../../components/form';
 import { serverErrorOf, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { GENERATION_CACHE_KEY, useGenerateVideoMutation, useLazyGetServiceStatusQuery } from '../api';
+import {
+  GENERATION_CACHE_KEY,
+  useCreateSeriesMutation,
+  useGenerateVideoMutation,
+  useGetPostingPlanQuery,
+  useLazyGetServiceStatusQuery,
+  useUpdateSeriesMutation,
+} from '../api';
+import {
+  browserTimeZone,
+  formatNextPost,
+  postsPerWeekOf,
+  seriesRequestOf,
+  validateAutopilot,
+  valuesOfSeries,
+  type WizardValues,
+} from '../lib/autopilot';
+import { seriesErrorToast } from '../lib/series-errors';
+import { AutopilotFields } from '../components/autopilot-fields';
 import {
   canLeaveTopicStep,
   fieldRecheckToast,
@@ -67,12 +87,67 @@ function errorToast(title: string, description?: string) {
   toast({ title, description, variant: 'destructive' });
 }
 
-/** Create A Series: step 1 the topic, step 2 the settings; submit = validate, service check, create. */
-export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES }: { initialValues?: SeriesValues }): ReactElement {
+/** The "Post automatically on a schedule" switch, bound to the `autopilot` field. */
+function AutopilotSwitch({ onToggle }: { onToggle: (on: boolean) => void }): ReactElement {
+  const { input } = useField<boolean>('autopilot', { type: 'checkbox' });
+  return (
+    <div className="autopilot__toggle">
+      <Switch
+        id="field-autopilot"
+        checked={Boolean(input.checked)}
+        onChange={(on) => {
+          input.onChange(on);
+          onToggle(on);
+        }}
+        aria-describedby="field-autopilot-help"
+      />
+      <span className="autopilot__toggle-text">
+        <label htmlFor="field-autopilot" className="autopilot__toggle-label">
+          Post automatically on a schedule
+        </label>
+        <span id="field-autopilot-help" className="autopilot__toggle-help">
+          Autopilot makes a new video with these settings at every posting time and posts it to your channels.
+        </span>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Create A Series: step 1 the topic, step 2 the settings; submit = validate, service check, create.
+ *
+ * Autopilot (issue 9): step 2 ends with a switch "Post automatically on a schedule", off by default.
+ *  - Off: the spec's submit, unchanged: validate, service check, POST /api/generate-video, open
+ *    /dashboard/view/:id.
+ *  - On: the same settings plus name, platforms, time zone, days and times (defaulting to the plan's
+ *    frequency); the submit validates both parts and POSTs /api/series, then returns to /dashboard,
+ *    where the series shows its first post time. POST /api/series makes no video by itself (the
+ *    first one is made at the first slot), and we deliberately do not also call generate-video: on
+ *    Free that would spend the plan's single video before the series' first post, and a video made
+ *    by hand could collide with the slot ('Video is still processing'). No service check either:
+ *    nothing renders until the first slot.
+ * With `series`, the same form edits that series (PATCH /api/series/:id); the switch is not shown.
+ */
+export function CreateSeriesWizard({
+  initialValues = INITIAL_SERIES_VALUES,
+  series,
+}: {
+  initialValues?: SeriesValues;
+  /** Edit this series instead of creating one. */
+  series?: SeriesResponse;
+}): ReactElement {
   const navigate = useNavigate();
   const [step, setStep] = useState<0 | 1>(0);
   const [checkServices] = useLazyGetServiceStatusQuery();
   const [generateVideo] = useGenerateVideoMutation({ fixedCacheKey: GENERATION_CACHE_KEY });
+  const [createSeries] = useCreateSeriesMutation();
+  const [updateSeries] = useUpdateSeriesMutation();
+  // The plan is read only once autopilot is wanted: the one-video path makes no extra call.
+  const [planWanted, setPlanWanted] = useState(Boolean(series));
+  const { data: plan } = useGetPostingPlanQuery(undefined, { skip: !planWanted });
+  const [formValues] = useState<WizardValues>(() =>
+    series ? valuesOfSeries(series) : { ...initialValues, autopilot: false, name: '', platforms: [], timeZone: browserTimeZone(), days: [], times: [] },
+  );
   const followUp = useRef<ReturnType<typeof setTimeout> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -84,7 +159,44 @@ export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES }: { 
     headingRef.current?.focus();
   }, [step]);
 
-  const onSubmit = async (values: SeriesValues) => {
+  const onAutopilotSubmit = async (values: WizardValues) => {
+    const errors = validateAutopilot(values, plan ? postsPerWeekOf(plan) : Number.POSITIVE_INFINITY);
+    const first = Object.values(errors)[0];
+    if (first) {
+      errorToast('Check your autopilot schedule', first);
+      return errors;
+    }
+    const body = seriesRequestOf(values);
+    try {
+      if (series) {
+        await updateSeries({ id: series._id, changes: body }).unwrap();
+        toast({ title: 'Series updated', description: `“${body.name ?? series.name}” will post with the new settings.`, variant: 'success' });
+      } else {
+        const answer = await createSeries(body).unwrap();
+        toast({
+          title: 'Series created',
+          description: answer.nextPostAt ? `First post: ${formatNextPost(answer.nextPostAt, body.schedule.timeZone)}` : 'Autopilot is on.',
+          variant: 'success',
+        });
+      }
+      navigate('/dashboard');
+    } catch (error) {
+      const mapped = seriesErrorToast(serverErrorOf(error), series ? 'Failed to update series' : 'Failed to create series');
+      toast({
+        title: mapped.title,
+        description: mapped.description,
+        variant: 'destructive',
+        action: mapped.upgrade ? (
+          <Button size="small" type="primary" onClick={() => navigate('/dashboard/billing')}>
+            Upgrade
+          </Button>
+        ) : undefined,
+      });
+    }
+    return undefined;
+  };
+
+  const onSubmit = async (values: WizardValues) => {
     if (followUp.current) clearTimeout(followUp.current);
     // 1. Validation with the shared schema.
     const errors = validateSeries(values);
@@ -99,6 +211,7 @@ export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES }: { 
       errorToast(recheck);
       return undefined;
     }
+    if (series || values.autopilot) return onAutopilotSubmit(values);
 
     // 2. Service availability.
     let services: ServiceStatus;
@@ -150,11 +263,11 @@ export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES }: { 
   };
 
   return (
-    <Form<SeriesValues>
-      initialValues={initialValues}
+    <Form<WizardValues>
+      initialValues={formValues}
       onSubmit={onSubmit}
       render={({ handleSubmit, values, submitting }) => (
-        <form onSubmit={handleSubmit} className="wizard" noValidate aria-label="Create A Series">
+        <form onSubmit={handleSubmit} className="wizard" noValidate aria-label={series ? 'Edit Series' : 'Create A Series'}>
           <Steps
             className="wizard__steps"
             current={step}
@@ -198,12 +311,25 @@ export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES }: { 
                 <SelectField name="language" label="Language" options={languageOptions} />
                 <SelectField name="duration" label="Duration" options={durationOptions} />
               </div>
+              <section className={`autopilot${series || values.autopilot ? ' is-on' : ''}`} aria-labelledby="autopilot-title">
+                <h3 id="autopilot-title" className="autopilot__title">
+                  <ScheduleOutlined aria-hidden /> {series ? 'Autopilot schedule' : 'Set up autopilot'}
+                  {!series && <span className="autopilot__optional">Optional</span>}
+                </h3>
+                {!series && <AutopilotSwitch onToggle={(on) => on && setPlanWanted(true)} />}
+                {(series || values.autopilot) && <AutopilotFields plan={plan} keepSchedule={Boolean(series)} />}
+              </section>
               <div className="wizard__actions">
                 <Button icon={<ArrowLeftOutlined />} onClick={() => setStep(0)} disabled={submitting}>
                   Back
                 </Button>
-                <Button type="primary" htmlType="submit" loading={submitting} icon={<ThunderboltOutlined />}>
-                  Create Series
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  loading={submitting}
+                  icon={series ? <CheckOutlined /> : values.autopilot ? <ScheduleOutlined /> : <ThunderboltOutlined />}
+                >
+                  {series ? 'Save Changes' : values.autopilot ? 'Start Autopilot' : 'Create Series'}
                 </Button>
               </div>
             </section>
