@@ -1,9 +1,9 @@
 /** Render helpers for web component tests: a real store per test, real routes in a memory router. */
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
-import { makeStore } from '../src/app/store';
+import { makeStore, type AppStore } from '../src/app/store';
 import { AuthProvider } from '../src/lib/auth';
 import { Toaster, resetToasts } from '../src/lib/toast';
 
@@ -16,7 +16,7 @@ export interface RenderRoutesOptions {
   withAuth?: boolean;
 }
 
-export function renderRoutes({ at, routes, withAuth = true }: RenderRoutesOptions) {
+export function renderRoutes({ at, routes, withAuth = true }: RenderRoutesOptions): RenderResult & { store: AppStore; router: ReturnType<typeof createMemoryRouter> } {
   resetToasts();
   const store = makeStore();
   const router = createMemoryRouter(
@@ -40,7 +40,7 @@ export function marker(path: string, text: string): RouteObject {
   return { path, element: <p>{text}</p> };
 }
 
-export function renderWithStore(ui: ReactElement) {
+export function renderWithStore(ui: ReactElement): RenderResult & { store: AppStore } {
   const store = makeStore();
   return { ...render(<Provider store={store}>{ui}</Provider>), store };
 }
