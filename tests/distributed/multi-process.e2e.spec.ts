@@ -35,7 +35,7 @@ const VIDEOS = 10;
   const base: Record<string, string> = {
     NODE_ENV: 'production',
     EVENT_STORE_URL: `${POSTGRES_URL}?schema=${schema}`,
-    READ_STORE_URL: `${MONGO_URL!.replace(/\/?$/, '/')}${database}`,
+    READ_STORE_URL: `${(MONGO_URL ?? '').replace(/\/?$/, '/')}${database}`,
     BUS_URL: `kafka://${KAFKA_BROKERS}?partitions=4&sessionTimeoutMs=10000&heartbeatIntervalMs=1000`,
     BUS_NAMESPACE: `mp${id}`,
     MEDIA_DIR: media,
