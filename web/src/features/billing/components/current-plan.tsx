@@ -3,8 +3,8 @@ import { Button, Card, Descriptions, Modal, Skeleton, Tag } from 'antd';
 import { CreditCardOutlined } from '@ant-design/icons';
 import { findPlan, type SubscriptionView } from '@app/domain';
 import { useCancelSubscriptionMutation, useGetSubscriptionQuery, useUpdatePaymentMutation } from '../api';
-import { redirectTo, reloadPage } from '../lib/redirect';
-import { reportSilently } from '../lib/report';
+import { redirectTo, reloadPage } from '../../../lib/navigation';
+import { reportSilently } from '../../../lib/report';
 import './billing.css';
 
 export function capitalise(text: string): string {

@@ -3,8 +3,8 @@ import { Button, Segmented, Tag } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { PLANS, annualPricePerMonth, type BillingPeriod, type PaidPlanId } from '@app/domain';
 import { useCreateCheckoutSessionMutation, useGetSubscriptionQuery } from '../api';
-import { redirectTo } from '../lib/redirect';
-import { reportSilently } from '../lib/report';
+import { redirectTo } from '../../../lib/navigation';
+import { reportSilently } from '../../../lib/report';
 
 const PAID = PLANS.filter((p) => p.id !== 'FREE');
 

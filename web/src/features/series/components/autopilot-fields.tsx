@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, type ReactElement } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { Link } from 'react-router-dom';
-import { Button, Input, Switch } from 'antd';
+import { Button, Input } from 'antd';
 import { CheckCircleFilled, DeleteOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
 import type { PlanId, Platform } from '@app/domain';
 import { SelectField, TextField, fieldError } from '../../../components/form';

@@ -21,8 +21,8 @@ import { serverErrorOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteSeriesMutation, useGetPostingPlanQuery, useListSeriesQuery, usePauseSeriesMutation, useResumeSeriesMutation } from '../api';
 import { PLATFORM_LABELS, PLATFORM_ORDER, failedPostText, formatInstant, formatNextPost, scheduleSummary } from '../lib/autopilot';
-import { reportSilently } from '../lib/report';
-import { LinkButton } from './link-button';
+import { reportSilently } from '../../../lib/report';
+import { LinkButton } from '../../../components/ui/link-button';
 
 /** How many past slots a series shows. */
 export const RECENT_SLOTS_SHOWN = 3;

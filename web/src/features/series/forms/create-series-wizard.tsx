@@ -50,7 +50,7 @@ import {
   type SeriesValues,
 } from '../lib/validation';
 import { generationErrorToast } from '../lib/generation-errors';
-import { reportSilently } from '../lib/report';
+import { reportSilently } from '../../../lib/report';
 import { ChoiceGroup } from '../components/choice-group';
 import { VoicePreviewButton } from '../components/voice-preview-button';
 

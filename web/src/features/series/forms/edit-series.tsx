@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Empty } from 'antd';
 import { useGetSeriesQuery } from '../api';
-import { LinkButton } from '../components/link-button';
+import { LinkButton } from '../../../components/ui/link-button';
 import { CreateSeriesWizard } from './create-series-wizard';
 
 /** Edit a series with the Create form (`/dashboard/create?series=:id`): PATCH /api/series/:id. */

@@ -12,7 +12,7 @@ import {
 } from '../api';
 import { instagramCaption, PLATFORM_NAMES, PLATFORMS, YOUTUBE_PLACEHOLDER_TAGS, type Platform } from '../lib/platforms';
 import { useConnect } from '../lib/use-connect';
-import { reportSilently } from '../lib/report';
+import { reportSilently } from '../../../lib/report';
 import { PlatformCard } from './platform-card';
 
 export const TIKTOK_TIMEOUT_ERROR = 'Upload did not finish in time.';

@@ -1,8 +1,8 @@
 import { useConnectAccountMutation } from '../api';
 import { toast } from '../../../lib/toast';
 import { PLATFORM_NAMES, type Platform } from './platforms';
-import { redirectTo } from './redirect';
-import { reportSilently } from './report';
+import { redirectTo } from '../../../lib/navigation';
+import { reportSilently } from '../../../lib/report';
 
 /**
  * Connect: GET /api/auth/:platform/connect then go to its authUrl.

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { useGetVideoStatsQuery } from '../api';
 import { readStatsCookie, videosLeft, writeStatsCookie } from '../lib/stats-cookie';
-import { reportSilently } from '../lib/report';
+import { reportSilently } from '../../../lib/report';
 
 /** Header counter: planLimit minus monthlyCount, seeded from the videoStats cookie. */
 export function VideosLeft(): ReactElement | null {

@@ -7,7 +7,7 @@ import { TITLE_MAX, type VideoDetail } from '@app/domain';
 import { useDeleteVideoMutation, useGetVideoQuery, useUpdateCaptionMutation } from '../api';
 import { useLiveVideoStatus } from '../lib/use-live-status';
 import { statusDisplay } from '../lib/status-display';
-import { reportSilently } from '../lib/report';
+import { reportSilently } from '../../../lib/report';
 import { CaptionForm } from '../forms/caption-form';
 import { GenerationProgress } from './generation-progress';
 

@@ -1,9 +1,9 @@
 import { useEffect, type ReactElement } from 'react';
-import { Card, Empty } from 'antd';
-import { LinkButton } from './link-button';
-import { PlusOutlined, ThunderboltOutlined, PlayCircleOutlined, CrownOutlined } from '@ant-design/icons';
+import { Empty } from 'antd';
+import { LinkButton } from '../../../components/ui/link-button';
+import { PlusOutlined } from '@ant-design/icons';
 import { useListVideosQuery } from '../api';
-import { reportSilently } from '../lib/report';
+import { reportSilently } from '../../../lib/report';
 import { VideoGrid, VideoGridSkeleton } from './video-grid';
 
 /** Reads the list once per mount and reports a failure silently (the empty state then shows). */
@@ -40,49 +40,5 @@ export function YourVideos(): ReactElement {
         <VideoGrid videos={videos} />
       )}
     </section>
-  );
-}
-
-/** 'Your Series' card with Quick Actions and the series empty state. */
-export function YourSeries(): ReactElement {
-  const { videos, isLoading } = useVideoList();
-  return (
-    <Card className="dash-series-card" title={<h2 className="dash-card-title">Your Series</h2>}>
-      <div className="dash-series-card__body">
-        <div className="dash-series-card__main">
-          {isLoading ? (
-            <div className="skel skel--line" style={{ width: '70%', height: 20 }} aria-busy="true" aria-label="Loading series" />
-          ) : videos.length === 0 ? (
-            <div className="dash-series-empty">
-              <p>You haven&apos;t started a Faceless Video series yet.</p>
-              <LinkButton to="/dashboard/create" type="primary" size="large" icon={<ThunderboltOutlined />}>
-                  CREATE YOUR SERIES
-                </LinkButton>
-            </div>
-          ) : (
-            <div className="dash-series-summary">
-              <p>
-                <strong>{videos.length}</strong> {videos.length === 1 ? 'video' : 'videos'} in your series.
-              </p>
-              <LinkButton to="/dashboard/create" type="primary" icon={<PlusOutlined />}>
-                  Create Series
-                </LinkButton>
-            </div>
-          )}
-        </div>
-        <nav className="dash-quick-actions" aria-label="Quick Actions">
-          <h3>Quick Actions</h3>
-          <LinkButton to="/dashboard/create" block icon={<PlusOutlined />}>
-              Create Series
-            </LinkButton>
-          <LinkButton to="/dashboard/guides" block icon={<PlayCircleOutlined />}>
-              Watch Guides
-            </LinkButton>
-          <LinkButton to="/dashboard/billing" block icon={<CrownOutlined />}>
-              Upgrade Plan
-            </LinkButton>
-        </nav>
-      </div>
-    </Card>
   );
 }

@@ -5,7 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { VideoListItem } from '@app/domain';
 import { renderRoutes, marker } from '../../../../test/render';
 import { server, http, HttpResponse, useMswServer } from '../../../../test/server';
-import { YourSeries, YourVideos } from './your-videos';
+import { YourVideos } from './your-videos';
 
 useMswServer();
 
@@ -23,7 +23,7 @@ function renderHome() {
     at: '/dashboard',
     withAuth: false,
     routes: [
-      { path: '/dashboard', element: <><YourSeries /><YourVideos /></> },
+      { path: '/dashboard', element: <YourVideos /> },
       marker('/dashboard/create', 'CREATE PAGE'),
       marker('/dashboard/view/:id', 'DETAIL PAGE'),
     ],
@@ -31,12 +31,10 @@ function renderHome() {
 }
 
 describe('When the user has no videos', () => {
-  it('should show both empty states', async () => {
+  it('should show the video list empty state (SeriesHome has the series one)', async () => {
     server.use(http.get('/api/video/videos', () => HttpResponse.json({ videos: [] })));
     renderHome();
     expect(await screen.findByText("You haven't created any videos yet.")).toBeInTheDocument();
-    expect(screen.getByText("You haven't started a Faceless Video series yet.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /CREATE YOUR SERIES/ })).toHaveAttribute('href', '/dashboard/create');
     fireEvent.click(screen.getByRole('link', { name: /Create Your First Video/ }));
     expect(await screen.findByText('CREATE PAGE')).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import type { VideoStatusResponse } from '@app/domain';
 import { useGetVideoStatusQuery, videosApi } from '../api';
 import { isFinal } from './status-display';
-import { reportSilently } from './report';
+import { reportSilently } from '../../../lib/report';
 
 /** The spec polls every 5 seconds and stops once done. */
 export const STATUS_POLL_MS = 5000;

@@ -1,4 +1,0 @@
-/** Leave the app for an external URL (OAuth consent pages). A module so tests can replace it. */
-export function redirectTo(url: string): void {
-  window.location.assign(url);
-}
