@@ -57,7 +57,7 @@ start() {
   mkdir -p "$DATA"
   log "starting on $HOST:$PORT (log: $LOG_FILE)"
   nohup "$BIN" --handler=sqlite --sqlite-url="file:$DATA/" --listen-addr="$HOST:$PORT" \
-    --telemetry=disable --log-level=warn >>"$LOG_FILE" 2>&1 </dev/null &
+    --state-dir="$BASE" --telemetry=disable --log-level=warn >>"$LOG_FILE" 2>&1 </dev/null &
   echo $! > "$PID_FILE"
   for _ in $(seq 1 300); do
     if port_open; then echo "MONGO_URL=mongodb://$HOST:$PORT/"; return 0; fi
