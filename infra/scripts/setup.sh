@@ -8,8 +8,15 @@ bash infra/scripts/setup-system.sh
 
 # node-gyp must use the installed Node headers: there is no network to fetch them.
 export npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")"
+# `npm install`, not `npm ci`: the lockfile lacks other platforms' optional binaries that the registry
+# no longer serves, which `npm ci` refuses (machine notes). In CI the lockfile must come out unchanged.
 if [ ! -d node_modules/better-sqlite3/build ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
+  if [ -n "${CI:-}" ] && ! git diff --quiet -- package-lock.json; then
+    echo "setup: npm install changed package-lock.json; commit the updated lockfile" >&2
+    git --no-pager diff --stat -- package-lock.json >&2
+    exit 1
+  fi
 fi
 
 if [ -f infra/scripts/build-native.sh ]; then bash infra/scripts/build-native.sh; fi
