@@ -47,18 +47,20 @@ interface BillingEventBase {
 }
 
 /** What a billing provider reports, in its neutral form. */
+/** What a provider says about a subscription at one moment. */
+export interface SubscriptionFacts {
+  plan: PaidPlanId;
+  period: BillingPeriod;
+  customerId: string;
+  subscriptionId: string;
+  status: ProviderSubscriptionStatus;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+}
+
 export type BillingEvent = BillingEventBase & (
   | { type: 'subscription.started'; plan: PaidPlanId; period: BillingPeriod; customerId: string; subscriptionId: string; currentPeriodEnd: string }
-  | {
-      type: 'subscription.updated';
-      plan: PaidPlanId;
-      period: BillingPeriod;
-      customerId: string;
-      subscriptionId: string;
-      status: ProviderSubscriptionStatus;
-      currentPeriodEnd: string;
-      cancelAtPeriodEnd: boolean;
-    }
+  | ({ type: 'subscription.updated' } & SubscriptionFacts)
   | { type: 'subscription.ended'; subscriptionId: string }
   | { type: 'invoice.paid'; subscriptionId: string; currentPeriodEnd: string }
   | { type: 'invoice.payment_failed'; subscriptionId: string }

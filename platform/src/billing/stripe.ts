@@ -3,7 +3,7 @@ import { annualPrice, findPlan, type BillingPeriod, type PaidPlanId } from '@app
 import type { StripeConfig } from './config';
 import {
   WebhookSignatureError, planOfLookupKey, priceLookupKey,
-  type BillingEvent, type BillingProvider, type BillingWebhook, type CheckoutInput, type PortalInput, type ProviderSubscriptionStatus,
+  type BillingEvent, type BillingProvider, type BillingWebhook, type CheckoutInput, type PortalInput, type SubscriptionFacts,
 } from './port';
 
 /** A Stripe client for our config (stripe-mock when `apiBase` is set). */
@@ -200,15 +200,6 @@ export class StripeBilling implements BillingProvider, BillingWebhook {
   }
 }
 
-interface SubscriptionFacts {
-  plan: PaidPlanId;
-  period: BillingPeriod;
-  customerId: string;
-  subscriptionId: string;
-  status: ProviderSubscriptionStatus;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-}
 
 /** Plan from the price's lookup key (then price or subscription metadata), period end from the item. */
 function subscriptionFacts(subscription: Stripe.Subscription, fallback: Stripe.Metadata | null): SubscriptionFacts | null {

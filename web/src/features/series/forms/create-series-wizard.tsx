@@ -137,6 +137,19 @@ export function CreateSeriesWizard({
   series?: SeriesResponse;
 }): ReactElement {
   const navigate = useNavigate();
+  /** A failure toast, with the Upgrade action when the server's answer calls for it (spec section 8). */
+  const showFailure = (mapped: { title: string; description?: string; upgrade?: boolean }) => {
+    toast({
+      title: mapped.title,
+      description: mapped.description,
+      variant: 'destructive',
+      action: mapped.upgrade ? (
+        <Button size="small" type="primary" onClick={() => navigate('/dashboard/billing')}>
+          Upgrade
+        </Button>
+      ) : undefined,
+    });
+  };
   const [step, setStep] = useState<0 | 1>(0);
   const [checkServices] = useLazyGetServiceStatusQuery();
   const [generateVideo] = useGenerateVideoMutation({ fixedCacheKey: GENERATION_CACHE_KEY });
@@ -181,17 +194,7 @@ export function CreateSeriesWizard({
       }
       navigate('/dashboard');
     } catch (error) {
-      const mapped = seriesErrorToast(serverErrorOf(error), series ? 'Failed to update series' : 'Failed to create series');
-      toast({
-        title: mapped.title,
-        description: mapped.description,
-        variant: 'destructive',
-        action: mapped.upgrade ? (
-          <Button size="small" type="primary" onClick={() => navigate('/dashboard/billing')}>
-            Upgrade
-          </Button>
-        ) : undefined,
-      });
+      showFailure(seriesErrorToast(serverErrorOf(error), series ? 'Failed to update series' : 'Failed to create series'));
     }
     return undefined;
   };
@@ -247,17 +250,7 @@ export function CreateSeriesWizard({
       }).unwrap();
       navigate(`/dashboard/view/${answer.videoId}`);
     } catch (error) {
-      const mapped = generationErrorToast(serverErrorOf(error));
-      toast({
-        title: mapped.title,
-        description: mapped.description,
-        variant: 'destructive',
-        action: mapped.upgrade ? (
-          <Button size="small" type="primary" onClick={() => navigate('/dashboard/billing')}>
-            Upgrade
-          </Button>
-        ) : undefined,
-      });
+      showFailure(generationErrorToast(serverErrorOf(error)));
     }
     return undefined;
   };
