@@ -56,7 +56,8 @@ install() {
 EOF
   rm -rf "$LIB"
   mkdir -p "$LIB"
-  (cd "$BASE/resolve" && mvn -q -B dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB")
+  # Maven talks on stdout (with colour codes and no final newline): keep stdout for the URL line only.
+  (cd "$BASE/resolve" && mvn -q -B -Dstyle.color=never dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB") >&2
   ls "$LIB"/kafka_2.13-"$KAFKA_VERSION".jar >/dev/null
   touch "$STAMP"
 }
