@@ -1,21 +1,14 @@
 import type { Server } from 'node:http';
-import type { Router } from 'express';
 import { resolve } from 'node:path';
-import { createCommandRouter, readCommandApiConfig, startStatusIngester } from '@app/command-api';
+import { createCommandService, generateVideo, readCommandApiConfig, startStatusIngester } from '@app/command-api';
 import { createQueryRouter, type HealthCheck } from '@app/query-api';
-import { PROJECTIONS, runMediaJanitor, runProjections, runRenderRelay } from '@app/projectors';
-import { openInfra, readInfraConfig, RateLimiter, type Infra } from '@app/platform';
-import { createDevMailboxRouter, DevMailbox, openMailer } from '@app/platform/src/mail';
-import { createHttpApp } from '@app/platform';
-import { openBilling, readBillingConfig } from '@app/platform/src/billing';
-import { createBillingWebhookRouter, createLocalCheckoutRouter } from '@app/command-api/src/billing/routes';
-import { embeddedHealthChecks } from './health';
-// Publishing: linked accounts, uploads, series, autopilot (see docs/api.md "## Series").
-import { generateVideo } from '@app/command-api';
-import { createPublishingCommandRouter } from '@app/command-api/src/publishing';
 import { createPublishingQueryRouter } from '@app/query-api/src/series';
+import { PROJECTIONS, runMediaJanitor, runProjections, runRenderRelay } from '@app/projectors';
 import { startAutopilot } from '@app/projectors/src/scheduler';
-import { AdjustableClock, createSandboxRouter, openPublishing, systemClock, testClockEnabled } from '@app/platform/src/publishing';
+import { createHttpApp, openInfra, readInfraConfig, type Infra } from '@app/platform';
+import { AdjustableClock, systemClock, testClockEnabled } from '@app/platform/src/publishing';
+import type { DevMailbox } from '@app/platform/src/mail';
+import { embeddedHealthChecks } from './health';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -57,7 +50,6 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const stoppables: Stoppable[] = [];
 
   try {
-    const mailer = openMailer({ smtpUrl: commandConfig.smtpUrl, from: commandConfig.mailFrom, dataDir: infraConfig.dataDir });
     const runner = await runProjections({ eventStore, docs, projections: PROJECTIONS, logger });
     stoppables.push(runner);
     stoppables.push(await runRenderRelay({ eventStore, docs, bus, logger }));
@@ -68,18 +60,15 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     // Publishing (sandbox unless platform keys are set); the test clock only with STUDIO_TEST_CLOCK=1 outside production.
     const testClock = testClockEnabled(env) ? new AdjustableClock() : null;
     const clock = testClock ?? systemClock;
-    const publicUrl = commandConfig.auth.publicUrl;
-    const publishing = openPublishing({ env, eventStore, docs, blobs, logger, clock, publicUrl, mediaSigningKey: infraConfig.secrets.mediaSigning, tokenEncryptionKey: infraConfig.secrets.tokenEncryption });
-    stoppables.push(startAutopilot({ eventStore, docs, logger, clock, executor: publishing.executor, holder: `embedded:${process.pid}`, generateVideo: (userId, body, metadata, seriesId) => generateVideo(eventStore, userId, body, metadata, seriesId) }));
+    const command = createCommandService({ infra, config: commandConfig, env, clock, testClock });
+    stoppables.push(startAutopilot({ eventStore, docs, logger, clock, executor: command.publishing.executor, holder: `embedded:${process.pid}`, generateVideo: (userId, body, metadata, seriesId) => generateVideo(eventStore, userId, body, metadata, seriesId) }));
 
-    const mailbox = mailer instanceof DevMailbox ? mailer : null;
-    const billing = openBilling(readBillingConfig(env), logger);
+    const mailbox = command.mailbox;
     const app = createHttpApp({
       logger,
-      // Stripe signs the raw body: its webhook reads it before JSON parsing.
-      beforeJson: [['/api/billing/webhook', createBillingWebhookRouter({ eventStore, billing, logger })]],
+      beforeJson: command.beforeJson,
       api: [
-        createCommandRouter({ eventStore, tokens, mailer, logger, config: commandConfig, billing, limiter: new RateLimiter(Number(env.RATE_LIMIT_MAX ?? 10), 15 * 60_000) }),
+        ...command.api,
         createQueryRouter({
           docs, blobs, tokens,
           mediaSigningKey: infraConfig.secrets.mediaSigning,
@@ -87,16 +76,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
           wait: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
           projectedPosition: () => runner.position(),
         }),
-        createPublishingCommandRouter({ eventStore, tokens, logger, publishing, clock, testClock, publicUrl, stateSecret: infraConfig.secrets.tokenEncryption }),
         createPublishingQueryRouter({ docs, tokens, now: () => clock.now() }),
       ],
-      root: [
-        ...(mailbox ? [['/dev/mailbox', createDevMailboxRouter(mailbox)] as [string, Router]] : []),
-        // The offline checkout simulator's pages (no Stripe key): /billing/checkout/:id, /billing/portal/:id.
-        ...(billing.local ? [['/billing', createLocalCheckoutRouter({ eventStore, billing, logger })] as [string, Router]] : []),
-        // The sandbox publisher's consent page and published gallery (platforms without keys).
-        ...(publishing.sandbox ? [['/sandbox', createSandboxRouter({ docs, blobs })] as [string, Router]] : []),
-      ],
+      root: command.root,
       webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist,
     });
 
