@@ -45,17 +45,7 @@ start() {
     echo "S3_TEST_ENDPOINT=http://$HOST:$PORT"
     return 0
   fi
-  log "starting on $HOST:$PORT"
-  nohup "$BIN" -H "$HOST" -p "$PORT" >"$LOG_FILE" 2>&1 < /dev/null &
-  echo $! > "$PID_FILE"
-  for _ in $(seq 1 150); do
-    if port_open; then echo "S3_TEST_ENDPOINT=http://$HOST:$PORT"; return 0; fi
-    kill -0 "$(cat "$PID_FILE")" 2>/dev/null || break
-    sleep 0.1
-  done
-  log "did not start; see $LOG_FILE"
-  tail -n 20 "$LOG_FILE" >&2 || true
-  exit 1
+  launch 150 "S3_TEST_ENDPOINT=http://$HOST:$PORT" "$BIN" -H "$HOST" -p "$PORT"
 }
 
 case "${1:-start}" in

@@ -41,17 +41,7 @@ start() {
     echo "STRIPE_MOCK_URL=http://$HOST:$PORT"
     return 0
   fi
-  log "starting on $HOST:$PORT"
-  nohup "$BIN" -http-addr "$HOST:$PORT" -https-addr "$HOST:" >"$LOG_FILE" 2>&1 < /dev/null &
-  echo $! > "$PID_FILE"
-  for _ in $(seq 1 100); do
-    if port_open; then echo "STRIPE_MOCK_URL=http://$HOST:$PORT"; return 0; fi
-    kill -0 "$(cat "$PID_FILE")" 2>/dev/null || break
-    sleep 0.1
-  done
-  log "did not start; see $LOG_FILE"
-  tail -n 20 "$LOG_FILE" >&2 || true
-  exit 1
+  launch 100 "STRIPE_MOCK_URL=http://$HOST:$PORT" "$BIN" -http-addr "$HOST:$PORT" -https-addr "$HOST:"
 }
 
 case "${1:-start}" in

@@ -29,3 +29,21 @@ stop() {
   fi
   rm -f "$PID_FILE"
 }
+
+# Start "$@" in the background (pid in PID_FILE, output in LOG_FILE), wait up to $1 tenths of a
+# second for HOST:PORT to accept connections, then print $2 (the URL line) on stdout.
+launch() {
+  local tenths="$1" url_line="$2"
+  shift 2
+  log "starting on $HOST:$PORT"
+  nohup "$@" >"$LOG_FILE" 2>&1 </dev/null &
+  echo $! >"$PID_FILE"
+  for _ in $(seq 1 "$tenths"); do
+    if port_open; then echo "$url_line"; return 0; fi
+    running_pid >/dev/null || break
+    sleep 0.1
+  done
+  log "did not start; see $LOG_FILE"
+  tail -n 20 "$LOG_FILE" >&2 || true
+  exit 1
+}
