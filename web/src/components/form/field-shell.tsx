@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FieldMetaState } from 'react-final-form';
+import { useField, type FieldMetaState } from 'react-final-form';
 
 export interface BaseFieldProps {
   /** Field name in the final-form values (dot paths allowed). */
@@ -63,4 +63,26 @@ export function FieldShell(props: {
 
 export function describedBy(ids: { errorId: string; helpId: string }, hasHelp: boolean, hasError: boolean) {
   return [hasHelp ? ids.helpId : '', hasError ? ids.errorId : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/**
+ * The final-form binding every text-like wrapper gives its antd input: ids, value and events,
+ * error status and ARIA wiring. Spread `bound` onto the input after the caller's own props.
+ */
+export function useFieldBinding(props: { name: string; id?: string; help?: ReactNode }, type: 'text' | 'password') {
+  const { input, meta } = useField<string>(props.name, { type });
+  const ids = fieldIds(props.name, props.id);
+  const error = fieldError(meta);
+  const bound = {
+    id: ids.inputId,
+    name: input.name,
+    value: input.value ?? '',
+    onChange: input.onChange,
+    onBlur: () => input.onBlur(),
+    onFocus: () => input.onFocus(),
+    status: error ? ('error' as const) : undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(ids, Boolean(props.help), Boolean(error)),
+  };
+  return { ids, error, bound };
 }

@@ -1,6 +1,5 @@
 import { Input } from 'antd';
-import { useField } from 'react-final-form';
-import { FieldShell, describedBy, fieldError, fieldIds, type BaseFieldProps } from './field-shell';
+import { FieldShell, useFieldBinding, type BaseFieldProps } from './field-shell';
 
 export interface TextAreaFieldProps extends BaseFieldProps {
   rows?: number;
@@ -14,24 +13,10 @@ export interface TextAreaFieldProps extends BaseFieldProps {
 
 /** antd `Input.TextArea` bound to a final-form field. */
 export function TextAreaField({ name, label, id, help, hideLabel, className, rows = 4, ...rest }: TextAreaFieldProps) {
-  const { input, meta } = useField<string>(name, { type: 'text' });
-  const ids = fieldIds(name, id);
-  const error = fieldError(meta);
+  const { ids, error, bound } = useFieldBinding({ name, id, help }, 'text');
   return (
     <FieldShell {...ids} label={label} help={help} error={error} hideLabel={hideLabel} className={className}>
-      <Input.TextArea
-        {...rest}
-        id={ids.inputId}
-        name={input.name}
-        rows={rows}
-        value={input.value ?? ''}
-        onChange={input.onChange}
-        onBlur={() => input.onBlur()}
-        onFocus={() => input.onFocus()}
-        status={error ? 'error' : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, Boolean(help), Boolean(error))}
-      />
+      <Input.TextArea {...rest} {...bound} rows={rows} />
     </FieldShell>
   );
 }
