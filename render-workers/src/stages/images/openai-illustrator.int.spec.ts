@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { providerFailure } from '../../testing/provider-assertions';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ART_STYLES } from '@app/domain';
 import { captureLogger, startOpenAiStandIn, type OpenAiStandIn } from '../../testing/openai-stand-in';
-import { ProviderError } from '../provider-error';
 import { closestImageSize, createOpenAiIllustrator, type OpenAiIllustratorOptions } from './openai-illustrator';
 import type { IllustrationRequest } from './port';
 
@@ -36,16 +36,7 @@ describe('OpenAI illustrator against the local stand-in', () => {
   });
   const illustrator = (overrides: Partial<OpenAiIllustratorOptions> = {}) =>
     createOpenAiIllustrator({ baseURL: standIn.baseURL, apiKey: standIn.apiKey, model: 'gpt-image-1', timeoutMs: 5000, maxRetries: 2, logger: logs.logger, ...overrides });
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => {
-        throw new Error('expected a ProviderError');
-      },
-      (e: unknown) => {
-        expect(e).toBeInstanceOf(ProviderError);
-        return e as ProviderError;
-      },
-    );
+  const failure = providerFailure;
 
   describe('When every scene is generated', () => {
     it('should write one PNG per scene, in order, asking with the style prompt, the scene and a portrait size', async () => {

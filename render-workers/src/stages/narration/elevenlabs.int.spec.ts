@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { providerFailure } from '../../testing/provider-assertions';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startElevenLabsStandIn, type ElevenLabsStandIn } from '../../testing/elevenlabs-stand-in';
 import { captureLogger } from '../../testing/openai-stand-in';
-import { ProviderError } from '../provider-error';
 import { createElevenLabsNarrator, wordsFromAlignment, type ElevenLabsNarratorOptions } from './elevenlabs';
 import type { NarrationRequest, WordTiming } from './port';
 
@@ -47,16 +47,7 @@ describe('ElevenLabs narrator against the local stand-in', () => {
   });
   const narrator = (overrides: Partial<ElevenLabsNarratorOptions> = {}) =>
     createElevenLabsNarrator({ baseURL: standIn.baseURL, apiKey: standIn.apiKey, timeoutMs: 5000, retryBaseDelayMs: 10, logger: logs.logger, ...overrides });
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => {
-        throw new Error('expected a ProviderError');
-      },
-      (e: unknown) => {
-        expect(e).toBeInstanceOf(ProviderError);
-        return e as ProviderError;
-      },
-    );
+  const failure = providerFailure;
 
   describe('When the narration is spoken', () => {
     it('should post the text with the key, model and voice settings, and turn the alignment into word timings', async () => {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { providerFailure } from '../../testing/provider-assertions';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VOICES } from '@app/domain';
 import { captureLogger, startOpenAiStandIn, type OpenAiStandIn } from '../../testing/openai-stand-in';
-import { ProviderError } from '../provider-error';
 import { OPENAI_VOICE_FOR, createOpenAiNarrator, estimateWordTimings, type OpenAiNarratorOptions } from './openai-tts';
 import type { NarrationRequest, WordTiming } from './port';
 
@@ -55,16 +55,7 @@ describe('OpenAI narrator against the local stand-in', () => {
   });
   const narrator = (overrides: Partial<OpenAiNarratorOptions> = {}) =>
     createOpenAiNarrator({ baseURL: standIn.baseURL, apiKey: standIn.apiKey, model: 'tts-1', timeoutMs: 5000, maxRetries: 2, logger: logs.logger, ...overrides });
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => {
-        throw new Error('expected a ProviderError');
-      },
-      (e: unknown) => {
-        expect(e).toBeInstanceOf(ProviderError);
-        return e as ProviderError;
-      },
-    );
+  const failure = providerFailure;
 
   describe('When every line is spoken', () => {
     it('should speak each line with the mapped voice and join them into one WAV with estimated word timings', async () => {
