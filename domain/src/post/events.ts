@@ -21,7 +21,8 @@ export interface PostContent {
 }
 
 /** One stream per (video, platform): a video is posted to a platform at most once. */
-export type PostRequested = Event<'PostRequested', {
+/** What is to be posted where: the RequestPost command's data, PostRequested's, and the state's core. */
+export interface PostRequest {
   postId: string;
   userId: string;
   videoId: string;
@@ -29,8 +30,9 @@ export type PostRequested = Event<'PostRequested', {
   seriesId: string | null;
   source: PostSource;
   content: PostContent;
-  at: string;
-}>;
+}
+
+export type PostRequested = Event<'PostRequested', PostRequest & { at: string }>;
 /** An attempt holds the post until `until`, so two workers never upload the same post at once. */
 export type PostAttemptStarted = Event<'PostAttemptStarted', { postId: string; attempt: number; until: string; at: string }>;
 /** A transient failure: retried at `retryAt` (exponential backoff). */

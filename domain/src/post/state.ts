@@ -1,20 +1,12 @@
 import { assertNever } from '../shared';
-import type { Platform } from '../series/events';
-import type { PostContent, PostEvent, PostSource } from './events';
+import type { PostEvent, PostRequest } from './events';
 
 export type PostStatus = 'none' | 'pending' | 'publishing' | 'published' | 'failed';
 
 export type PostState =
   | { status: 'none' }
-  | {
+  | (PostRequest & {
       status: Exclude<PostStatus, 'none'>;
-      postId: string;
-      userId: string;
-      videoId: string;
-      platform: Platform;
-      seriesId: string | null;
-      source: PostSource;
-      content: PostContent;
       /** Attempts made since the last request. */
       attempts: number;
       /** While publishing: the attempt's hold; while pending: when to try next. */
@@ -25,7 +17,7 @@ export type PostState =
       lastError: string | null;
       /** The user-facing message of a failed post (spec section 8). */
       failureMessage: string | null;
-    };
+    });
 
 export const initialPostState = (): PostState => ({ status: 'none' });
 

@@ -1,19 +1,9 @@
 import type { Command } from '../shared';
-import type { AspectRatio, Language, VideoStatus } from '../catalog';
+import type { VideoStatus } from '../catalog';
 import type { RenderedMedia, Script } from '../messages/render';
+import type { VideoRequest } from './events';
 
-export type RequestVideo = Command<'RequestVideo', {
-  videoId: string;
-  userId: string;
-  seriesId: string | null;
-  topic: string;
-  customPrompt: string | null;
-  language: Language;
-  voiceId: string;
-  style: string;
-  aspectRatio: AspectRatio;
-  duration: number;
-}>;
+export type RequestVideo = Command<'RequestVideo', VideoRequest>;
 /** From the render workers through the status ingester. */
 export type RecordRenderStatus = Command<'RecordRenderStatus', {
   status: VideoStatus;

@@ -2,7 +2,8 @@ import type { Event } from '../shared';
 import type { AspectRatio, GenerationStatus, Language } from '../catalog';
 import type { RenderedMedia, Script } from '../messages/render';
 
-export type VideoRequested = Event<'VideoRequested', {
+/** What a user asked for: the RequestVideo command's data, and VideoRequested's with its time. */
+export interface VideoRequest {
   videoId: string;
   userId: string;
   seriesId: string | null;
@@ -14,8 +15,9 @@ export type VideoRequested = Event<'VideoRequested', {
   aspectRatio: AspectRatio;
   /** Upper bound of the requested range, seconds. */
   duration: number;
-  requestedAt: string;
-}>;
+}
+
+export type VideoRequested = Event<'VideoRequested', VideoRequest & { requestedAt: string }>;
 /** A render stage was reached (status start..uploading); carries the script once written. */
 export type RenderStageReached = Event<'RenderStageReached', {
   videoId: string;
