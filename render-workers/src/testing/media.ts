@@ -36,7 +36,7 @@ export function offlineProviders(assembler: FfmpegAssemblerOptions = {}) {
 
 export interface ProbedMedia {
   duration: number;
-  video: { codec: string; width: number; height: number; fps: number; pixFmt: string };
+  video: { codec: string; width: number; height: number; fps: number; pixFmt: string; frames: number; duration: number };
   audio: { codec: string; sampleRate: number } | null;
 }
 
@@ -48,7 +48,7 @@ export async function probe(path: string): Promise<ProbedMedia> {
   const [num, den] = String(v.avg_frame_rate ?? '0/1').split('/').map(Number);
   return {
     duration: Number(info.format.duration),
-    video: { codec: String(v.codec_name), width: Number(v.width), height: Number(v.height), fps: num / den, pixFmt: String(v.pix_fmt) },
+    video: { codec: String(v.codec_name), width: Number(v.width), height: Number(v.height), fps: num / den, pixFmt: String(v.pix_fmt), frames: Number(v.nb_frames), duration: Number(v.duration) },
     audio: a ? { codec: String(a.codec_name), sampleRate: Number(a.sample_rate) } : null,
   };
 }

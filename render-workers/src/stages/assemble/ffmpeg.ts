@@ -102,7 +102,9 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
       ]);
 
       const listPath = join(request.outDir, 'segments.txt');
-      await writeFile(listPath, ranges.map((_, i) => `file '${segmentPath(request.outDir, i)}'`).join('\n'));
+      // Each part's exact length is written out: the demuxer would otherwise take it from the part's
+      // container, rounded to milliseconds, and leave a sub-frame gap at every join.
+      await writeFile(listPath, ranges.map((r, i) => `file '${segmentPath(request.outDir, i)}'\nduration ${((r.end - r.start) / FPS).toFixed(6)}`).join('\n'));
       const videoPath = join(request.outDir, 'video.mp4');
       const thumbnailPath = join(request.outDir, 'thumbnail.jpg');
       const thumbAt = Math.min(seconds * 0.3, 4);
@@ -110,7 +112,7 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
       await Promise.all([
         timed('mux', () => fluent(
           ffmpeg().input(listPath).inputOptions(['-f', 'concat', '-safe', '0']).input(audioPath)
-            .outputOptions(['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-t', seconds.toFixed(3), '-movflags', '+faststart'])
+            .outputOptions(['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-t', seconds.toFixed(6), '-movflags', '+faststart'])
             .output(videoPath),
           signal,
         )),
