@@ -4,7 +4,7 @@ import { InstagramPublisher } from './instagram';
 import { PublishError, type PublishInput, type VideoSource } from './port';
 import { listen, type StandIn } from './testing/stand-in';
 import { startInstagramStandIn, type InstagramStandIn } from './testing/instagram-stand-in';
-import { startTikTokStandIn, type TikTokStandIn } from './testing/tiktok-stand-in';
+import { startTikTokStandIn, TIKTOK_POST_ID, type TikTokStandIn } from './testing/tiktok-stand-in';
 import { startYouTubeStandIn, type YouTubeStandIn } from './testing/youtube-stand-in';
 import { TikTokPublisher } from './tiktok';
 import { YouTubePublisher } from './youtube';
@@ -101,7 +101,7 @@ describe('TikTok adapter against a local stand-in of the Content Posting API', (
     const publisher = make('direct');
     const { account, tokens } = await publisher.exchangeCode({ code: 'good-code', redirectUri: REDIRECT, now: NOW });
     const result = await publisher.publish({ postId: 'p', tokens, account, video: videoOf(Buffer.alloc(1000, 2)), content: defaultContent('Owls', 'Facts', { hashtags: ['owls'] }) });
-    expect(result).toEqual({ status: 'COMPLETED', url: 'https://www.tiktok.com/@standin.creator/video/7451234567890', remoteId: '7451234567890' });
+    expect(result).toEqual({ status: 'COMPLETED', url: `https://www.tiktok.com/@standin.creator/video/${TIKTOK_POST_ID}`, remoteId: TIKTOK_POST_ID });
     expect(tt.uploads.at(-1)).toMatchObject({ kind: 'direct', title: 'Owls #owls', disableDuet: false });
   });
 

@@ -17,6 +17,9 @@ export interface TikTokStandIn extends StandIn {
   uploads: Array<{ kind: 'inbox' | 'direct'; bytes: number; title?: string; disableDuet?: boolean }>;
 }
 
+/** A real-looking post id: 19 digits, more than Number.MAX_SAFE_INTEGER. */
+export const TIKTOK_POST_ID = '7451234567890123456';
+
 const envelope = (data: object, code = 'ok', message = '') => ({ data, error: { code, message, log_id: randomBytes(6).toString('hex') } });
 
 export async function startTikTokStandIn(): Promise<TikTokStandIn> {
@@ -105,7 +108,9 @@ export async function startTikTokStandIn(): Promise<TikTokStandIn> {
     p.polls++;
     if (state.mode === 'stuck' || p.received < p.size || p.polls < 2) return void res.json(envelope({ status: 'PROCESSING_UPLOAD', uploaded_bytes: p.received }));
     if (p.kind === 'inbox') return void res.json(envelope({ status: 'SEND_TO_USER_INBOX' }));
-    res.json(envelope({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [7451234567890] }));
+    // TikTok's post ids are 19-digit integers in the JSON, beyond a JS number's exact range.
+    const body = JSON.stringify(envelope({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: ['POST_ID'] })).replace('"POST_ID"', TIKTOK_POST_ID);
+    res.type('application/json').send(body);
   });
 
   app.post('/v2/oauth/revoke/', express.urlencoded({ extended: false }), (req, res) => {
