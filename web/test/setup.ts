@@ -22,9 +22,6 @@ const fromNode = [
   'TransformStream',
   'TextDecoderStream',
   'TextEncoderStream',
-  'BroadcastChannel',
-  'MessageChannel',
-  'MessagePort',
   'Blob',
   'File',
   'structuredClone',
@@ -35,6 +32,17 @@ for (const key of fromNode) {
   const value = (nodeGlobal as unknown as Record<string, unknown>)[key];
   if (value !== undefined) Object.defineProperty(globalThis, key, { value, writable: true, configurable: true });
 }
+// msw opens a BroadcastChannel when it loads; Node's would keep jest's worker alive after the tests,
+// so it is unref'd. MessageChannel is left out on purpose: React's scheduler would use it and its
+// ports hold the process open too; without it React schedules with setTimeout.
+const NodeBroadcastChannel = (nodeGlobal as unknown as { BroadcastChannel: typeof BroadcastChannel }).BroadcastChannel;
+class UnrefBroadcastChannel extends NodeBroadcastChannel {
+  constructor(name: string) {
+    super(name);
+    (this as unknown as { unref(): void }).unref();
+  }
+}
+Object.defineProperty(globalThis, 'BroadcastChannel', { value: UnrefBroadcastChannel, writable: true, configurable: true });
 Object.defineProperty(globalThis, 'TextEncoder', { value: TextEncoder, writable: true, configurable: true });
 Object.defineProperty(globalThis, 'TextDecoder', { value: TextDecoder, writable: true, configurable: true });
 
