@@ -74,7 +74,11 @@ export async function applyBillingEvent(store: EventStore, event: BillingEvent, 
         ? cmd('RecordPaymentFailure', fact)
         : null);
       await run('cancel', (s) => s.subscriptionId === event.subscriptionId && event.cancelAtPeriodEnd && !s.cancelAtPeriodEnd && s.status !== 'canceled' && !isOlder(event, s)
-        ? cmd('CancelSubscription', {})
+        ? cmd('CancelSubscription', fact)
+        : null);
+      // The cancellation withdrawn at the provider (Stripe's portal 'Renew plan').
+      await run('resume', (s) => s.subscriptionId === event.subscriptionId && paying && !event.cancelAtPeriodEnd && s.cancelAtPeriodEnd && s.status !== 'canceled'
+        ? cmd('ResumeSubscription', fact)
         : null);
       // A price changed at the provider (our schedulePlanChange, or the portal): from the next cycle.
       await run('change', (s) => s.subscriptionId === event.subscriptionId && s.status !== 'canceled' && s.plan !== null && !isOlder(event, s)

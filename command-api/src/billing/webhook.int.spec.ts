@@ -133,6 +133,29 @@ describe('POST /api/billing/webhook (Stripe)', () => {
     });
   });
 
+  describe('When the cancellation is withdrawn in Stripe\'s portal', () => {
+    it('should be active again and renew at the period end instead of ending', async () => {
+      const { userId } = await billing.aUser();
+      await deliver(aStripeEvent('customer.subscription.created', aStripeSubscription({ userId, currentPeriodEnd: P1 }), { created: T1 })).expect(200);
+      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: true }), { created: T2 })).expect(200);
+      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: false }), { created: T3 })).expect(200);
+      expect(await billing.subscription(userId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+      await deliver(aStripeEvent('invoice.paid', anInvoice({ userId, periodEnd: P2 }), { created: P1 })).expect(200);
+      const renewed = await billing.subscription(userId);
+      expect(renewed).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: P2 });
+      expect(effectivePlan(renewed, P1)).toBe('DAILY');
+      expect(await eventTypes(userId)).toEqual(['SubscriptionActivated', 'CancellationScheduled', 'SubscriptionResumed', 'SubscriptionRenewed']);
+    });
+
+    it('should not resume for a late update from before the cancellation', async () => {
+      const { userId } = await billing.aUser();
+      await deliver(aStripeEvent('customer.subscription.created', aStripeSubscription({ userId, currentPeriodEnd: P1 }), { created: T1 })).expect(200);
+      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: true }), { created: T3 })).expect(200);
+      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: false }), { created: T2 })).expect(200);
+      expect(await billing.subscription(userId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    });
+  });
+
   describe('When the price changes at Stripe (a plan change)', () => {
     it('should schedule the new plan and apply it when the next period starts', async () => {
       const { userId } = await billing.aUser();

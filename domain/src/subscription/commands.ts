@@ -22,7 +22,8 @@ export interface BillingFact {
 export type RenewSubscription = Command<'RenewSubscription', { currentPeriodEnd: string } & BillingFact>;
 export type ChangePlan = Command<'ChangePlan', { plan: PaidPlanId }>;
 export type RecordPaymentFailure = Command<'RecordPaymentFailure', BillingFact>;
-export type CancelSubscription = Command<'CancelSubscription', Record<string, never>>;
+export type CancelSubscription = Command<'CancelSubscription', BillingFact>;
+export type ResumeSubscription = Command<'ResumeSubscription', BillingFact & { occurredAt: string }>;
 export type EndSubscription = Command<'EndSubscription', BillingFact>;
 export type UseVideoCredit = Command<'UseVideoCredit', { userId: string; videoId: string }>;
 export type EndVideoProcessing = Command<'EndVideoProcessing', { videoId: string }>;
@@ -35,6 +36,7 @@ export type SubscriptionCommand =
   | ChangePlan
   | RecordPaymentFailure
   | CancelSubscription
+  | ResumeSubscription
   | EndSubscription
   | UseVideoCredit
   | EndVideoProcessing

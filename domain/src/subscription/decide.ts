@@ -50,7 +50,15 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
     case 'CancelSubscription':
       if (state.status === 'none' || state.status === 'canceled') throw new ValidationError(ENTITLEMENT_MESSAGES.noSubscription);
       if (state.cancelAtPeriodEnd) return [];
-      return [{ type: 'CancellationScheduled', data: { userId, endsAt: state.currentPeriodEnd ?? at, at } }];
+      return [{ type: 'CancellationScheduled', data: { userId, endsAt: state.currentPeriodEnd ?? at, at, ...occurred(command.data) } }];
+    case 'ResumeSubscription': {
+      const d = command.data;
+      if (!state.cancelAtPeriodEnd || state.status === 'none' || state.status === 'canceled') return [];
+      if (aboutAnotherSubscription(state, d.subscriptionId) || olderThanApplied(state, d.occurredAt)) return [];
+      // A late fact from before the cancellation (it still says 'not cancelling') withdraws nothing.
+      if (state.cancelledAsOf !== null && Date.parse(d.occurredAt) < Date.parse(state.cancelledAsOf)) return [];
+      return [{ type: 'SubscriptionResumed', data: { userId, at, occurredAt: d.occurredAt } }];
+    }
     case 'EndSubscription':
       if (state.status === 'none' || state.status === 'canceled') return [];
       if (aboutAnotherSubscription(state, command.data.subscriptionId)) return [];

@@ -193,6 +193,30 @@ describe('Subscription decider: billing lifecycle', () => {
     });
   });
 
+  describe('When a scheduled cancellation is withdrawn at the provider', () => {
+    const cancelledAt = (occurredAt?: string): SubscriptionEvent => ({ type: 'CancellationScheduled', data: { userId: 'u1', endsAt: END, at: NOW, ...(occurredAt ? { occurredAt } : {}) } });
+    const resume = (occurredAt: string, subscriptionId = 'sub_1') => ({ type: 'ResumeSubscription' as const, data: { occurredAt, subscriptionId }, metadata: meta() });
+    it('should resume the subscription, so it renews instead of ending', () => {
+      spec.given([activatedAt(T1), cancelledAt(T2)]).when(resume(T3)).then([{ type: 'SubscriptionResumed', data: { userId: 'u1', at: NOW, occurredAt: T3 } }]);
+      const state = fold([activatedAt(T1), cancelledAt(T2), { type: 'SubscriptionResumed', data: { userId: 'u1', at: NOW, occurredAt: T3 } }]);
+      expect(state).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, cancelledAsOf: null });
+    });
+    it('should ignore a late fact from before a cancellation made here', () => {
+      // Cancelled through our API at NOW (no provider time); the provider's fact predates it.
+      spec.given([activatedAt('2026-11-20T10:00:00.000Z'), cancelledAt()]).when(resume('2026-11-21T10:00:00.000Z')).thenNothingHappens();
+    });
+    it('should ignore a late fact from before a cancellation made at the provider', () => {
+      spec.given([activatedAt(T1), cancelledAt(T3)]).when(resume(T2)).thenNothingHappens();
+    });
+    it('should do nothing when nothing is being cancelled, or for another subscription', () => {
+      spec.given([activatedAt(T1)]).when(resume(T3)).thenNothingHappens();
+      spec.given([activatedAt(T1), cancelledAt(T2)]).when(resume(T3, 'sub_other')).thenNothingHappens();
+    });
+    it('should not bring back an ended subscription', () => {
+      spec.given([activatedAt(T1), cancelledAt(T2), { type: 'SubscriptionEnded', data: { userId: 'u1', at: NOW, occurredAt: T2 } }]).when(resume(T3)).thenNothingHappens();
+    });
+  });
+
   describe('When the cancellation reaches the period end', () => {
     const cancelled: SubscriptionEvent = { type: 'CancellationScheduled', data: { userId: 'u1', endsAt: END, at: NOW } };
     it('should end the subscription, once', () => {

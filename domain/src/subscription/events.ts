@@ -22,7 +22,9 @@ export type SubscriptionRenewed = Event<'SubscriptionRenewed', { userId: string;
 export type PlanChangeScheduled = Event<'PlanChangeScheduled', { userId: string; plan: PaidPlanId; effectiveAt: string; at: string }>;
 export type PlanChanged = Event<'PlanChanged', { userId: string; plan: PaidPlanId; at: string }>;
 export type PaymentFailed = Event<'PaymentFailed', { userId: string; at: string; occurredAt?: string }>;
-export type CancellationScheduled = Event<'CancellationScheduled', { userId: string; endsAt: string; at: string }>;
+export type CancellationScheduled = Event<'CancellationScheduled', { userId: string; endsAt: string; at: string; occurredAt?: string }>;
+/** A scheduled cancellation withdrawn at the provider (Stripe's portal 'Renew plan') before the period ended. */
+export type SubscriptionResumed = Event<'SubscriptionResumed', { userId: string; at: string; occurredAt: string }>;
 export type SubscriptionEnded = Event<'SubscriptionEnded', { userId: string; at: string; occurredAt?: string }>;
 export type VideoCreditUsed = Event<'VideoCreditUsed', { userId: string; videoId: string; month: string; at: string }>;
 export type VideoProcessingEnded = Event<'VideoProcessingEnded', { userId: string; videoId: string; at: string }>;
@@ -36,6 +38,7 @@ export type SubscriptionEvent =
   | PlanChanged
   | PaymentFailed
   | CancellationScheduled
+  | SubscriptionResumed
   | SubscriptionEnded
   | VideoCreditUsed
   | VideoProcessingEnded

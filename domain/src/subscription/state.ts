@@ -22,6 +22,8 @@ export interface SubscriptionState {
   seriesIds: string[];
   /** The latest billing-provider event time applied (ISO); older provider events are stale. */
   billingAsOf: string | null;
+  /** When the pending cancellation was made (the provider's time, or ours for one made here). */
+  cancelledAsOf: string | null;
 }
 
 export const initialSubscriptionState = (): SubscriptionState => ({
@@ -39,6 +41,7 @@ export const initialSubscriptionState = (): SubscriptionState => ({
   processingVideoId: null,
   seriesIds: [],
   billingAsOf: null,
+  cancelledAsOf: null,
 });
 
 /** The later of two ISO instants (null-tolerant). */
@@ -60,6 +63,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         period: event.data.period,
         currentPeriodEnd: event.data.currentPeriodEnd,
         cancelAtPeriodEnd: false,
+        cancelledAsOf: null,
         pendingPlan: null,
         customerId: event.data.customerId,
         subscriptionId: event.data.subscriptionId,
@@ -83,9 +87,11 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
     case 'PaymentFailed':
       return { ...withUser, status: 'past_due' };
     case 'CancellationScheduled':
-      return { ...withUser, cancelAtPeriodEnd: true, currentPeriodEnd: event.data.endsAt, pendingPlan: null };
+      return { ...withUser, cancelAtPeriodEnd: true, cancelledAsOf: event.data.occurredAt ?? event.data.at, currentPeriodEnd: event.data.endsAt, pendingPlan: null };
+    case 'SubscriptionResumed':
+      return { ...withUser, cancelAtPeriodEnd: false, cancelledAsOf: null };
     case 'SubscriptionEnded':
-      return { ...withUser, status: 'canceled', cancelAtPeriodEnd: false, pendingPlan: null };
+      return { ...withUser, status: 'canceled', cancelAtPeriodEnd: false, cancelledAsOf: null, pendingPlan: null };
     case 'VideoCreditUsed':
       return {
         ...withUser,

@@ -6,7 +6,7 @@ import type { Projection } from '../runner/projection';
 export const SUBSCRIPTION_VIEW = COLLECTIONS.subscriptionView;
 
 export const SUBSCRIPTION_EVENT_TYPES = [
-  'SubscriptionActivated', 'SubscriptionRenewed', 'PlanChangeScheduled', 'PlanChanged', 'PaymentFailed', 'CancellationScheduled',
+  'SubscriptionActivated', 'SubscriptionRenewed', 'PlanChangeScheduled', 'PlanChanged', 'PaymentFailed', 'CancellationScheduled', 'SubscriptionResumed',
   'SubscriptionEnded', 'VideoCreditUsed', 'VideoProcessingEnded', 'SeriesAllotted', 'SeriesReleased',
 ] as const;
 
