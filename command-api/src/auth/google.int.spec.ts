@@ -86,6 +86,24 @@ describe('GET /api/auth/google', () => {
       expect(await t.store.headPosition()).toBe(head);
     });
 
+    it('should sign in to the same account after either email changes', async () => {
+      const account = aGoogleAccount();
+      google.signInAs(account);
+      const first = tokenFrom((await signInWithGoogle()).location);
+      const userId = t.tokens.verify(first);
+      const moved = anEmail('moved');
+      await request(t.app).post('/api/auth/update-email').set('Authorization', `Bearer ${first}`).send({ email: moved }).expect(200);
+
+      const afterOurChange = tokenFrom((await signInWithGoogle()).location);
+      google.signInAs({ ...account, email: anEmail('new-gmail') });
+      const afterGoogleChange = tokenFrom((await signInWithGoogle()).location);
+
+      expect(t.tokens.verify(afterOurChange)).toBe(userId);
+      expect(t.tokens.verify(afterGoogleChange)).toBe(userId);
+      const me = await request(t.app).get('/api/auth/me').set('Authorization', `Bearer ${afterGoogleChange}`).expect(200);
+      expect(me.body.email).toBe(moved);
+    });
+
     it('should link Google to an existing account with the same email', async () => {
       const user = await registerUser(t.app);
       const account = aGoogleAccount({ email: user.email.toUpperCase() });

@@ -3,9 +3,10 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Authenticator } from './authenticator';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
-import { ConflictError, userDecider, userStreamId } from '@app/domain';
-import { handle } from '@app/platform/src/command-handling/handle';
-import { findUserByEmail, metadataFor, registerAccount } from './accounts';
+import { ConflictError, googleIdentityDecider, googleIdentityStreamId, userDecider, userStreamId } from '@app/domain';
+import { handle, loadState } from '@app/platform/src/command-handling/handle';
+import { sha256 } from '@app/platform/src/security/signing';
+import { findUserByEmail, loadUser, metadataFor, registerAccount } from './accounts';
 import type { AuthContext, GoogleSignInConfig } from './deps';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
@@ -15,6 +16,7 @@ export const verifyPath = (token: string) => `/auth/verify/${encodeURIComponent(
 export const GOOGLE_FAILURE_PATH = '/login?error=google';
 
 const STATE_COOKIE = 'google_oauth_state';
+const googleIdentityStream = (googleId: string) => googleIdentityStreamId(sha256(googleId));
 
 function readCookie(req: Request, name: string): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -53,24 +55,41 @@ function cookieStateStore(): StateStore {
 }
 
 /**
- * Finds the user by the Google account's verified email (linking the Google id on first use),
- * or registers a new user without a password.
+ * The user a Google account signs in to: the one its id was first linked to (whatever email either
+ * has now); otherwise the user with the Google account's verified email, now linked; otherwise a
+ * new user without a password.
  */
 async function signInWithGoogle(ctx: AuthContext, profile: Profile, fpr: string | null): Promise<string | null> {
   const entry = profile.emails?.[0];
   const email = entry?.value?.trim().toLowerCase();
   if (!profile.id || !email || entry?.verified !== true) return null;
+  const identity = googleIdentityStream(profile.id);
+  const linkedUser = async () => {
+    const { state } = await loadState(ctx.eventStore, identity, googleIdentityDecider);
+    return state.owner && (await loadUser(ctx.eventStore, state.owner)) ? state.owner : null;
+  };
   const link = async (userId: string) => {
+    try {
+      await handle(ctx.eventStore, identity, googleIdentityDecider, { type: 'ClaimGoogleIdentity', data: { userId }, metadata: metadataFor(ctx, userId) });
+    } catch (error) {
+      // Another sign-in with this Google account linked it a moment ago: that one holds.
+      const owner = error instanceof ConflictError ? await linkedUser() : null;
+      if (!owner) throw error;
+      return owner;
+    }
     await handle(ctx.eventStore, userStreamId(userId), userDecider, { type: 'LinkGoogleAccount', data: { googleId: profile.id }, metadata: metadataFor(ctx, userId) });
     return userId;
   };
+
+  const linked = await linkedUser();
+  if (linked) return linked;
   const existing = await findUserByEmail(ctx.eventStore, email);
   if (existing) return link(existing.userId);
   const name = (profile.displayName?.trim() || email.split('@')[0]).slice(0, 100);
   try {
     const { userId } = await registerAccount(ctx, { name, email, passwordHash: null, googleId: profile.id, fpr });
     ctx.logger.info({ category: 'auth', userId }, 'User registered through Google');
-    return userId;
+    return link(userId);
   } catch (error) {
     // Someone registered this email a moment ago (a double click): sign in to that account.
     if (!(error instanceof ConflictError)) throw error;

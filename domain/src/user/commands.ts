@@ -20,3 +20,6 @@ export type UserCommand = RegisterUser | LinkGoogleAccount | ChangeEmail | Chang
 export type ClaimEmail = Command<'ClaimEmail', { email: string; userId: string }>;
 export type ReleaseEmail = Command<'ReleaseEmail', { email: string; userId: string }>;
 export type EmailRegistryCommand = ClaimEmail | ReleaseEmail;
+
+export type ClaimGoogleIdentity = Command<'ClaimGoogleIdentity', { userId: string }>;
+export type GoogleIdentityCommand = ClaimGoogleIdentity;

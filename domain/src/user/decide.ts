@@ -1,7 +1,10 @@
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError, assertNever, type Decider } from '../shared';
-import type { EmailRegistryCommand, UserCommand } from './commands';
-import type { EmailRegistryEvent, UserEvent } from './events';
-import { evolveEmailRegistry, evolveUser, initialEmailRegistryState, initialUserState, type EmailRegistryState, type UserState } from './state';
+import type { EmailRegistryCommand, GoogleIdentityCommand, UserCommand } from './commands';
+import type { EmailRegistryEvent, GoogleIdentityEvent, UserEvent } from './events';
+import {
+  evolveEmailRegistry, evolveGoogleIdentity, evolveUser, initialEmailRegistryState, initialGoogleIdentityState, initialUserState,
+  type EmailRegistryState, type GoogleIdentityState, type UserState,
+} from './state';
 
 export const USER_MESSAGES = {
   userNotFound: 'User not found',
@@ -10,6 +13,7 @@ export const USER_MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
   noPasswordSet: 'This account signs in with Google and has no password to change',
   resetInvalid: 'This reset link is invalid or has expired',
+  googleIdentityTaken: 'This Google account is linked to another user',
 } as const;
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
@@ -75,3 +79,16 @@ export const emailRegistryDecider: Decider<EmailRegistryCommand, EmailRegistryEv
 
 /** Wrong email or password: one message for both, so accounts cannot be probed. */
 export const invalidCredentials = () => new UnauthorizedError('Invalid credentials');
+
+/** First claim wins: one Google account signs in to exactly one user. */
+export function decideGoogleIdentity(command: GoogleIdentityCommand, state: GoogleIdentityState): GoogleIdentityEvent[] {
+  if (state.owner === command.data.userId) return [];
+  if (state.owner !== null) throw new ConflictError(USER_MESSAGES.googleIdentityTaken);
+  return [{ type: 'GoogleIdentityClaimed', data: { userId: command.data.userId, at: command.metadata.now } }];
+}
+
+export const googleIdentityDecider: Decider<GoogleIdentityCommand, GoogleIdentityEvent, GoogleIdentityState> = {
+  decide: decideGoogleIdentity,
+  evolve: evolveGoogleIdentity,
+  initialState: initialGoogleIdentityState,
+};

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError, ValidationError } from '../shared';
 import { deciderSpec, meta, NOW } from '../testing/decider-spec';
-import { emailRegistryDecider, userDecider, USER_MESSAGES } from './decide';
+import { emailRegistryDecider, googleIdentityDecider, userDecider, USER_MESSAGES } from './decide';
 import type { UserRegistered } from './events';
 
 const spec = deciderSpec(userDecider);
@@ -93,5 +93,20 @@ describe('Email registry decider', () => {
     const released = { type: 'EmailReleased' as const, data: { email: 'a@x.io', userId: 'u1', at: NOW } };
     registry.given([claimed, released]).when({ type: 'ClaimEmail', data: { email: 'a@x.io', userId: 'u2' }, metadata: meta() })
       .then([{ type: 'EmailClaimed', data: { email: 'a@x.io', userId: 'u2', at: NOW } }]);
+  });
+});
+
+describe('Google identity registry decider', () => {
+  const identity = deciderSpec(googleIdentityDecider);
+  const claim = (userId: string) => ({ type: 'ClaimGoogleIdentity' as const, data: { userId }, metadata: meta() });
+  const claimed = { type: 'GoogleIdentityClaimed' as const, data: { userId: 'u1', at: NOW } };
+  it('should link a Google account to the first user that claims it', () => {
+    identity.given([]).when(claim('u1')).then([claimed]);
+  });
+  it('should treat a repeated claim by that user as done', () => {
+    identity.given([claimed]).when(claim('u1')).thenNothingHappens();
+  });
+  it('should refuse to link it to a second user', () => {
+    identity.given([claimed]).when(claim('u2')).thenThrows(ConflictError, USER_MESSAGES.googleIdentityTaken);
   });
 });

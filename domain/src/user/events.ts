@@ -29,3 +29,7 @@ export type UserEvent = UserRegistered | GoogleAccountLinked | EmailChanged | Pa
 export type EmailClaimed = Event<'EmailClaimed', { email: string; userId: string; at: string }>;
 export type EmailReleased = Event<'EmailReleased', { email: string; userId: string; at: string }>;
 export type EmailRegistryEvent = EmailClaimed | EmailReleased;
+
+/** The Google identity registry: one stream per Google account id, naming the user it signs in to. */
+export type GoogleIdentityClaimed = Event<'GoogleIdentityClaimed', { userId: string; at: string }>;
+export type GoogleIdentityEvent = GoogleIdentityClaimed;

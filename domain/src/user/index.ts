@@ -6,3 +6,5 @@ export * from './decide';
 export const userStreamId = (userId: string) => `user-${userId}`;
 /** Keyed by a hash of the lower-cased email so the stream name holds no personal data. */
 export const emailStreamId = (emailHash: string) => `email-${emailHash}`;
+/** Keyed by a hash of the Google account id (`sub`). */
+export const googleIdentityStreamId = (googleIdHash: string) => `google-${googleIdHash}`;

@@ -1,4 +1,4 @@
-import type { EmailRegistryEvent, UserEvent } from './events';
+import type { EmailRegistryEvent, GoogleIdentityEvent, UserEvent } from './events';
 import { assertNever } from '../shared';
 
 export type UserState =
@@ -52,4 +52,12 @@ export function evolveEmailRegistry(state: EmailRegistryState, event: EmailRegis
     default:
       return assertNever(event);
   }
+}
+
+/** The user a Google account signs in to, whatever email either has now. */
+export type GoogleIdentityState = { owner: string | null };
+export const initialGoogleIdentityState = (): GoogleIdentityState => ({ owner: null });
+
+export function evolveGoogleIdentity(_state: GoogleIdentityState, event: GoogleIdentityEvent): GoogleIdentityState {
+  return { owner: event.data.userId };
 }
