@@ -188,12 +188,16 @@ describeJourney('Autopilot journey (embedded, sandbox publishing, test clock)', 
     await page.getByRole('heading', { name: 'Owls after dark' }).waitFor();
     expect((await api<SeriesResponse>('GET', `/api/series/${seriesId}`)).body).toMatchObject({ name: 'Owls after dark', schedule: { timeZone: 'Europe/Paris', days: [1], times: ['18:00'] } });
 
-    // The video is real and done, and the sandbox gallery shows it on both platforms.
+    // The video is real and done, and each sandbox account's gallery shows it once.
     await page.goto(`${server.url}/dashboard/view/${slot.videoId}`);
     await page.getByText('Download Video').first().waitFor({ timeout: 30_000 });
-    await page.goto(`${server.url}/sandbox/published`);
-    expect(await page.getByTestId('sandbox-post').count()).toBe(2);
+    const { channelId } = (await api<{ channelId: string }>('GET', '/api/auth/youtube/status')).body;
+    const { channelUrl } = (await api<{ channelUrl: string }>('GET', '/api/auth/tiktok/status')).body;
+    await page.goto(`${server.url}/sandbox/published?account=${channelId}`);
     expect(await page.locator('[data-testid="sandbox-post"][data-platform="youtube"] video').count()).toBe(1);
+    expect(await page.getByTestId('sandbox-post').count()).toBe(1);
+    await page.goto(`${server.url}${channelUrl}`);
+    expect(await page.locator('[data-testid="sandbox-post"][data-platform="tiktok"]').count()).toBe(1);
 
     // Disconnect YouTube from Account.
     await page.goto(`${server.url}/dashboard/account`);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import express, { Router } from 'express';
 import { PLATFORM_LABELS, type LinkedAccount, type Platform } from '@app/domain';
 import type { BlobStore } from '../blob-store/port';
@@ -7,8 +7,12 @@ import { expiresIn, PublishError, type LinkResult, type PlatformTokens, type Pub
 
 /**
  * The offline publisher (embedded default, no keys): connecting goes through a local consent
- * page on our own origin, and uploads land in a local gallery at /sandbox/published. Every page
+ * page on our own origin, and uploads land in a local gallery per sandbox account. Every page
  * says SANDBOX, so nobody mistakes it for a real account.
+ *
+ * Privacy: each consent mints a new account with a random id, and its gallery
+ * (`/sandbox/published?account=<id>`) and posts (`/sandbox/published/<uuid>`) are reachable only
+ * through those unguessable links, like unlisted videos; nothing lists every user's posts.
  */
 export const SANDBOX_COLLECTION = 'sandbox_published';
 export const SANDBOX_LABEL = 'SANDBOX — no real account';
@@ -29,15 +33,16 @@ export interface SandboxPost {
 
 const SANDBOX_TOKEN_TTL_SECONDS = 3600;
 
-/** The consent page's answer, carried in the authorization code. */
+/** The consent page's answer, carried in the authorization code: the name and a new account's id. */
 export function sandboxCode(name: string): string {
-  return `sb.${Buffer.from(JSON.stringify({ name, nonce: randomBytes(6).toString('base64url') })).toString('base64url')}`;
+  return `sb.${Buffer.from(JSON.stringify({ name, account: randomBytes(16).toString('hex') })).toString('base64url')}`;
 }
 
-function accountFor(platform: Platform, name: string): LinkedAccount {
-  const id = createHash('sha256').update(`${platform}:${name}`).digest('hex').slice(0, 16);
+const galleryUrl = (accountId: string) => `/sandbox/published?account=${encodeURIComponent(accountId)}`;
+
+function accountFor(platform: Platform, name: string, id: string): LinkedAccount {
   const username = name.toLowerCase().replace(/[^a-z0-9._]+/g, '_').replace(/^_+|_+$/g, '') || 'sandbox_user';
-  const gallery = `/sandbox/published?account=sandbox-${platform}-${id}`;
+  const gallery = galleryUrl(`sandbox-${platform}-${id}`);
   if (platform === 'youtube') return { accountId: `sandbox-youtube-${id}`, name, username: null, profileUrl: null, channelUrl: gallery };
   if (platform === 'tiktok') return { accountId: `sandbox-tiktok-${id}`, name, username, profileUrl: null, channelUrl: gallery };
   return { accountId: `sandbox-instagram-${id}`, name, username, profileUrl: null, channelUrl: gallery };
@@ -53,14 +58,17 @@ export class SandboxPublisher implements Publisher {
 
   async exchangeCode({ code, now }: { code: string; redirectUri: string; now: Date }): Promise<LinkResult> {
     let name: string;
+    let id: string;
     try {
       if (!code.startsWith('sb.')) throw new Error('not a sandbox code');
-      name = String(JSON.parse(Buffer.from(code.slice(3), 'base64url').toString('utf8')).name).trim().slice(0, 60);
+      const answer = JSON.parse(Buffer.from(code.slice(3), 'base64url').toString('utf8')) as { name?: unknown; account?: unknown };
+      name = String(answer.name).trim().slice(0, 60);
+      id = String(answer.account);
     } catch {
       throw new PublishError('auth', 'Invalid authorization code');
     }
-    if (!name) throw new PublishError('auth', 'Invalid authorization code');
-    return { account: accountFor(this.platform, name), tokens: this.tokens(now) };
+    if (!name || !/^[0-9a-f]{32}$/.test(id)) throw new PublishError('auth', 'Invalid authorization code');
+    return { account: accountFor(this.platform, name, id), tokens: this.tokens(now) };
   }
 
   async refresh(tokens: PlatformTokens, now: Date): Promise<PlatformTokens> {
@@ -130,7 +138,7 @@ export function createSandboxRouter(deps: { docs: DocumentStore; blobs: BlobStor
     const name = PLATFORM_LABELS[platform];
     res.type('html').send(page(`Connect ${name}`, `<h1>Connect your ${esc(name)} account</h1>
 <div class="card"><p><strong>Faceless Studio</strong> would like to upload videos to your ${esc(name)} account.</p>
-<p class="muted">This is the offline sandbox: no real ${esc(name)} account is used, and "published" videos go to the local <a href="/sandbox/published">sandbox gallery</a>.</p>
+<p class="muted">This is the offline sandbox: no real ${esc(name)} account is used, and "published" videos go to this sandbox account's own gallery, linked from Account.</p>
 <form method="post" action="/sandbox/connect/${platform}">
 <input type="hidden" name="state" value="${esc(state)}">
 <p><label>Sandbox account name<br><input name="name" value="Sandbox ${esc(name)}" maxlength="60" required></label></p>
@@ -150,7 +158,12 @@ export function createSandboxRouter(deps: { docs: DocumentStore; blobs: BlobStor
 
   router.get('/published', async (req, res) => {
     const account = typeof req.query.account === 'string' ? req.query.account : null;
-    const all = await posts().find(account ? { accountId: account } : {}, { sort: { publishedAt: -1 }, limit: 100 });
+    if (!account) {
+      res.type('html').send(page('Published', `<h1>Sandbox: published videos</h1>
+<p data-testid="sandbox-no-account">Each sandbox account has its own gallery. Open it from the account's link on <a href="/dashboard/account">Account</a>.</p>`));
+      return;
+    }
+    const all = await posts().find({ accountId: account }, { sort: { publishedAt: -1 }, limit: 100 });
     const items = all.map((p) => `<article class="card" data-testid="sandbox-post" data-platform="${p.platform}">
 <h2><a href="/sandbox/published/${esc(p._id)}">${esc(p.title)}</a></h2>
 <p class="muted">${esc(PLATFORM_LABELS[p.platform])} · ${esc(p.accountName)} · ${esc(p.publishedAt)}</p>
@@ -164,7 +177,7 @@ export function createSandboxRouter(deps: { docs: DocumentStore; blobs: BlobStor
       res.status(404).type('html').send(page('Not found', '<h1>Not found</h1>'));
       return;
     }
-    res.type('html').send(page(p.title, `<p><a href="/sandbox/published">← All sandbox posts</a></p>
+    res.type('html').send(page(p.title, `<p><a href="${esc(galleryUrl(p.accountId))}">← All posts of ${esc(p.accountName)}</a></p>
 <article class="card" data-testid="sandbox-post" data-platform="${p.platform}"><h1>${esc(p.title)}</h1>
 <p class="muted">${esc(PLATFORM_LABELS[p.platform])} · ${esc(p.accountName)} · ${esc(p.publishedAt)}</p>
 <video src="/sandbox/published/${esc(p._id)}/video" controls></video>

@@ -95,7 +95,8 @@ describe('Series and the autopilot (embedded product, test clock)', () => {
 
       const posted = await eventually(() => series(token, id), (s) => s.recentPosts[0]?.posts.filter((p) => p.status === 'published').length === 2, 20_000);
       expect(posted.recentPosts[0].posts.map((p) => p.platform).sort()).toEqual(['tiktok', 'youtube']);
-      const gallery = await request(server.url).get('/sandbox/published').expect(200);
+      const { channelId } = (await api(token).get('/api/auth/youtube/status').expect(200)).body as { channelId: string };
+      const gallery = await request(server.url).get(`/sandbox/published?account=${channelId}`).expect(200);
       expect(gallery.text).toContain('Owls at night');
 
       // Free plan: its one video is spent, so the next slot is skipped with the plan's reason.

@@ -45,9 +45,15 @@ describe('Linked social accounts (sandbox publisher, embedded product)', () => {
       expect(Object.keys(youtube).sort()).toEqual(['channelId', 'channelName', 'connected']);
       expect(youtube).toMatchObject({ connected: true, channelName: 'Night Tales' });
       const tiktok = await eventually(() => status(token, 'tiktok').then((r) => r.body), (b) => b.connected);
-      expect(tiktok).toEqual({ connected: true, username: 'night_tales', channelUrl: expect.stringMatching(/^\/sandbox\/published\?account=/) });
+      expect(tiktok).toEqual({ connected: true, username: 'night_tales', channelUrl: expect.stringMatching(/^\/sandbox\/published\?account=sandbox-tiktok-[0-9a-f]{32}$/) });
       const instagram = await eventually(() => status(token, 'instagram').then((r) => r.body), (b) => b.connected);
       expect(instagram).toEqual({ connected: true, username: 'night_tales' });
+
+      // Another user choosing the same name gets an account (and gallery) of their own.
+      const other = await registerUser(server.url);
+      await linkSandbox(server.url, other.token, 'youtube', 'Night Tales');
+      const theirs = await eventually(() => status(other.token, 'youtube').then((r) => r.body), (b) => b.connected);
+      expect(theirs.channelId).not.toBe(youtube.channelId);
 
       const [linked] = (await server.infra.eventStore.readStream(`social-${userId}-youtube`)).filter((e) => e.type === 'AccountLinked');
       expect(linked.data.encryptedTokens).toMatch(/^vault\./);
@@ -86,7 +92,7 @@ describe('Linked social accounts (sandbox publisher, embedded product)', () => {
   });
 
   describe('Uploads (spec section 7)', () => {
-    it('should post to each sandbox platform once, answering the spec fields, and show it in the gallery', async () => {
+    it('should post to each sandbox platform once, answering the spec fields, and show it in that account\'s gallery only', async () => {
       const { token, userId } = await registerUser(server.url);
       for (const p of ['youtube', 'tiktok', 'instagram'] as const) await linkSandbox(server.url, token, p);
       const videoId = await aRenderedVideo(server.infra.eventStore, server.infra.blobs, userId);
@@ -102,10 +108,14 @@ describe('Linked social accounts (sandbox publisher, embedded product)', () => {
       const ig = await request(server.url).post('/api/auth/instagram/upload').set(auth).send({ videoId, caption: 'Owls\n\nFacts' }).expect(200);
       expect(ig.body).toEqual({ instagramUrl: expect.stringMatching(/^\/sandbox\/published\//) });
 
-      const gallery = await request(server.url).get('/sandbox/published').expect(200);
-      expect(gallery.text.match(/data-testid="sandbox-post"/g)).toHaveLength(3);
+      const { channelId } = (await status(token, 'youtube').expect(200)).body as { channelId: string };
+      const gallery = await request(server.url).get(`/sandbox/published?account=${channelId}`).expect(200);
+      expect(gallery.text.match(/data-testid="sandbox-post"/g)).toHaveLength(1);
+      const everyone = await request(server.url).get('/sandbox/published').expect(200);
+      expect(everyone.text).not.toContain('data-testid="sandbox-post"');
       const one = await request(server.url).get(yt.body.youtubeUrl).expect(200);
       expect(one.text).toContain('SANDBOX — no real account');
+      expect(one.text).toContain(`href="/sandbox/published?account=${channelId}"`);
       await request(server.url).get(`${yt.body.youtubeUrl}/video`).expect(200).expect('content-type', 'video/mp4');
 
       const types = (await server.infra.eventStore.readAll()).filter((e) => e.streamId.startsWith('post-')).map((e) => e.type);
