@@ -19,22 +19,29 @@ describe('Gateway proxy', () => {
     const upstream = (name: string) => {
       const app = express();
       app.use(express.json());
-      app.all('/{*splat}', (req, res) => res.status(req.method === 'POST' ? 201 : 200).set('x-upstream', name).json({ name, method: req.method, path: req.path, body: req.body }));
+      app.all('/{*splat}', (req, res) => res.status(req.method === 'POST' ? 201 : 200).set('x-upstream', name).set('x-seen-forwarded-for', String(req.headers['x-forwarded-for']))
+        .json({ name, method: req.method, path: req.path, body: req.body }));
       return new Promise<{ url: string; close: () => void }>((resolve) => {
         const server = app.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }));
       });
     };
     const [command, query] = await Promise.all([upstream('command'), upstream('query')]);
     const gateway = createGatewayApp({ commandUrl: command.url, queryUrl: query.url, webDist: null, logger: createLogger('test', { level: 'silent' }) });
+    try {
+      const posted = await request(gateway).post('/api/auth/register').send({ name: 'Ada' }).expect(201);
+      expect(posted.headers['x-upstream']).toBe('command');
+      expect(posted.body).toEqual({ name: 'command', method: 'POST', path: '/api/auth/register', body: { name: 'Ada' } });
 
-    const posted = await request(gateway).post('/api/auth/register').send({ name: 'Ada' }).expect(201);
-    expect(posted.headers['x-upstream']).toBe('command');
-    expect(posted.body).toEqual({ name: 'command', method: 'POST', path: '/api/auth/register', body: { name: 'Ada' } });
+      const got = await request(gateway).get('/api/video/videos?x=1').expect(200);
+      expect(got.body).toMatchObject({ name: 'query', path: '/api/video/videos' });
 
-    const got = await request(gateway).get('/api/video/videos?x=1').expect(200);
-    expect(got.body).toMatchObject({ name: 'query', path: '/api/video/videos' });
-    command.close();
-    query.close();
+      // A client's own X-Forwarded-For is kept but never last: the real peer address is appended.
+      const spoofed = await request(gateway).get('/api/video/videos').set('x-forwarded-for', '198.51.100.7').expect(200);
+      expect(spoofed.headers['x-seen-forwarded-for']).toMatch(/^198\.51\.100\.7, (::ffff:)?127\.0\.0\.1$/);
+    } finally {
+      command.close();
+      query.close();
+    }
   });
 
   it('should answer 502 with a clear message when an upstream is down', async () => {

@@ -24,8 +24,13 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
 
   const forward = (req: IncomingMessage, res: ServerResponse, which: 'command' | 'query') => {
     const target = targets[which];
+    // The browser's address goes last in X-Forwarded-For: the services trust loopback hops only, so
+    // they see this address, never one a client wrote into the header itself (per-IP rate limits).
+    const client = req.socket.remoteAddress ?? '';
+    const forwardedFor = [req.headers['x-forwarded-for'], client].flat().filter(Boolean).join(', ');
+    const headers = { ...req.headers, host: target.host, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-for': forwardedFor };
     const upstream = httpRequest(
-      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host, 'x-forwarded-host': req.headers.host ?? '' } },
+      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

@@ -101,8 +101,16 @@ ${items}
 }
 
 /** `GET /` → an HTML page listing the mails; `GET /messages` → JSON, newest first. */
+/**
+ * The mailbox holds every user's reset links, so it answers only browsers on this machine (the
+ * app's `trust proxy` resolves the address through our own gateway); anyone else gets 403.
+ */
 export function createDevMailboxRouter(mailbox: DevMailbox): Router {
   const router = express.Router();
+  router.use((req, res, next) => {
+    if (isLoopback(req.ip)) return next();
+    res.status(403).type('text/plain').send(DEV_MAILBOX_LOCAL_ONLY);
+  });
   router.get('/messages', async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await mailbox.list());
   });
@@ -111,3 +119,7 @@ export function createDevMailboxRouter(mailbox: DevMailbox): Router {
   });
   return router;
 }
+
+export const DEV_MAILBOX_LOCAL_ONLY = 'The dev mailbox is only served to this machine. Configure SMTP_URL to send real mail.';
+
+const isLoopback = (ip: string | undefined) => !!ip && (ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.'));

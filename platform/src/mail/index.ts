@@ -3,7 +3,7 @@ import { DevMailbox } from './dev-mailbox';
 import { SmtpMailer } from './smtp';
 
 export type { MailMessage, Mailer } from './port';
-export { DevMailbox, createDevMailboxRouter, type StoredMail } from './dev-mailbox';
+export { DevMailbox, createDevMailboxRouter, DEV_MAILBOX_LOCAL_ONLY, type StoredMail } from './dev-mailbox';
 export { SmtpMailer, type SmtpMailerOptions } from './smtp';
 
 export interface OpenMailerOptions {
