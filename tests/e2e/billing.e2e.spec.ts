@@ -77,7 +77,9 @@ describeJourney('Billing journey (embedded, local checkout simulator)', () => {
     expect(await page.getByTestId('plan').textContent()).toBe('Daily');
     expect(await page.getByTestId('price').textContent()).toBe('$39.00 per month');
     await page.getByRole('button', { name: 'Pay (test)' }).click();
-    await page.waitForURL(/\/dashboard\/billing\?checkout=success/);
+    // Back on Billing: thanked once, and the parameters are gone so a reload does not repeat it.
+    await page.getByText('Payment successful').waitFor();
+    await page.waitForURL(/\/dashboard\/billing$/);
     await page.getByTestId('current-plan').getByText('Renews on').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('current-plan').textContent()).toContain('Daily');
 

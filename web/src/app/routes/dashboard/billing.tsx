@@ -3,8 +3,10 @@ import { PageHeader } from '../../../features/dashboard/components/dashboard-she
 import { CurrentPlan } from '../../../features/billing/components/current-plan';
 import { PlanCards } from '../../../features/billing/components/plan-cards';
 import { BillingFaq } from '../../../features/billing/components/billing-faq';
+import { useCheckoutReturn } from '../../../features/billing/lib/use-checkout-return';
 
 export default function BillingPage(): ReactElement {
+  useCheckoutReturn();
   return (
     <>
       <PageHeader title="Billing" subtitle="Your plan, payment method and upgrades." />
