@@ -134,11 +134,17 @@ describe('POST /api/billing/webhook (Stripe)', () => {
   });
 
   describe('When the cancellation is withdrawn in Stripe\'s portal', () => {
-    it('should be active again and renew at the period end instead of ending', async () => {
+    /** Subscribed at T1; cancelled at `cancelledAt`; then an update saying 'not cancelling' made at `resumedAt`. */
+    async function cancelThenResume(cancelledAt: string, resumedAt: string): Promise<string> {
       const { userId } = await billing.aUser();
       await deliver(aStripeEvent('customer.subscription.created', aStripeSubscription({ userId, currentPeriodEnd: P1 }), { created: T1 })).expect(200);
-      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: true }), { created: T2 })).expect(200);
-      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: false }), { created: T3 })).expect(200);
+      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: true }), { created: cancelledAt })).expect(200);
+      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: false }), { created: resumedAt })).expect(200);
+      return userId;
+    }
+
+    it('should be active again and renew at the period end instead of ending', async () => {
+      const userId = await cancelThenResume(T2, T3);
       expect(await billing.subscription(userId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
       await deliver(aStripeEvent('invoice.paid', anInvoice({ userId, periodEnd: P2 }), { created: P1 })).expect(200);
       const renewed = await billing.subscription(userId);
@@ -148,10 +154,7 @@ describe('POST /api/billing/webhook (Stripe)', () => {
     });
 
     it('should not resume for a late update from before the cancellation', async () => {
-      const { userId } = await billing.aUser();
-      await deliver(aStripeEvent('customer.subscription.created', aStripeSubscription({ userId, currentPeriodEnd: P1 }), { created: T1 })).expect(200);
-      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: true }), { created: T3 })).expect(200);
-      await deliver(aStripeEvent('customer.subscription.updated', aStripeSubscription({ userId, currentPeriodEnd: P1, cancelAtPeriodEnd: false }), { created: T2 })).expect(200);
+      const userId = await cancelThenResume(T3, T2);
       expect(await billing.subscription(userId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     });
   });
