@@ -1,14 +1,7 @@
 import type { Command } from '../shared';
-import type { Platform, SeriesSchedule, SeriesSettings } from './events';
+import type { Platform, SeriesDefinition, SeriesSchedule, SeriesSettings } from './events';
 
-export type CreateSeries = Command<'CreateSeries', {
-  seriesId: string;
-  userId: string;
-  name: string;
-  settings: SeriesSettings;
-  platforms: Platform[];
-  schedule: SeriesSchedule;
-}>;
+export type CreateSeries = Command<'CreateSeries', SeriesDefinition>;
 export type UpdateSeries = Command<'UpdateSeries', {
   userId: string;
   name?: string;

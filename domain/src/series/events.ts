@@ -23,15 +23,17 @@ export interface SeriesSchedule {
   days: number[];
 }
 
-export type SeriesCreated = Event<'SeriesCreated', {
+/** What a series is: the CreateSeries command's data, SeriesCreated's with its time, and the state's core. */
+export interface SeriesDefinition {
   seriesId: string;
   userId: string;
   name: string;
   settings: SeriesSettings;
   platforms: Platform[];
   schedule: SeriesSchedule;
-  at: string;
-}>;
+}
+
+export type SeriesCreated = Event<'SeriesCreated', SeriesDefinition & { at: string }>;
 export type SeriesUpdated = Event<'SeriesUpdated', {
   seriesId: string;
   name?: string;

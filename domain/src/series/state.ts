@@ -1,22 +1,16 @@
 import { assertNever } from '../shared';
-import type { Platform, SeriesEvent, SeriesSchedule, SeriesSettings } from './events';
+import type { SeriesDefinition, SeriesEvent } from './events';
 
 export type SeriesState =
   | { status: 'none' }
-  | {
+  | (SeriesDefinition & {
       status: 'active' | 'paused' | 'deleted';
-      seriesId: string;
-      userId: string;
-      name: string;
-      settings: SeriesSettings;
-      platforms: Platform[];
-      schedule: SeriesSchedule;
       createdAt: string;
       /** The last autopilot slot claimed or skipped; slots at or before it are never handled again. */
       lastSlot: string | null;
       /** The video of the last claimed slot, once requested. */
       lastSlotVideoId: string | null;
-    };
+    });
 
 export const initialSeriesState = (): SeriesState => ({ status: 'none' });
 
