@@ -3,6 +3,7 @@ import {
   ConflictError,
   emailRegistryDecider,
   emailStreamId,
+  googleIdentityStreamId,
   UnauthorizedError,
   userDecider,
   userStreamId,
@@ -26,6 +27,7 @@ export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
 export const STALE_CLAIM_MS = 60_000;
 
 export const emailStream = (email: string) => emailStreamId(sha256(email.trim().toLowerCase()));
+export const googleIdentityStream = (googleId: string) => googleIdentityStreamId(sha256(googleId));
 
 export function metadataFor(ctx: AuthContext, userId?: string): CommandMetadata {
   return commandMetadata({ userId, now: ctx.now() });

@@ -3,10 +3,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Authenticator } from './authenticator';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
-import { ConflictError, googleIdentityDecider, googleIdentityStreamId, userDecider, userStreamId } from '@app/domain';
+import { ConflictError, googleIdentityDecider, userDecider, userStreamId } from '@app/domain';
 import { handle, loadState } from '@app/platform/src/command-handling/handle';
-import { sha256 } from '@app/platform/src/security/signing';
-import { findUserByEmail, loadUser, metadataFor, registerAccount } from './accounts';
+import { findUserByEmail, googleIdentityStream, loadUser, metadataFor, registerAccount } from './accounts';
 import type { AuthContext, GoogleSignInConfig } from './deps';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
@@ -16,7 +15,6 @@ export const verifyPath = (token: string) => `/auth/verify/${encodeURIComponent(
 export const GOOGLE_FAILURE_PATH = '/login?error=google';
 
 const STATE_COOKIE = 'google_oauth_state';
-const googleIdentityStream = (googleId: string) => googleIdentityStreamId(sha256(googleId));
 
 function readCookie(req: Request, name: string): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
