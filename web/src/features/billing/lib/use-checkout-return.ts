@@ -49,7 +49,12 @@ export function useCheckoutReturn(): void {
 
   useEffect(() => {
     if (awaitingPlanSince === null) return;
-    const paid = !!subscription && subscription.plan !== 'FREE';
-    if (paid || Date.now() - awaitingPlanSince > ACTIVATION_WAIT_MS) setAwaitingPlanSince(null);
+    if (subscription && subscription.plan !== 'FREE') {
+      setAwaitingPlanSince(null);
+      return;
+    }
+    // Polls that bring nothing new do not re-run this effect, so the wait ends on its own timer.
+    const giveUp = setTimeout(() => setAwaitingPlanSince(null), Math.max(0, awaitingPlanSince + ACTIVATION_WAIT_MS - Date.now()));
+    return () => clearTimeout(giveUp);
   }, [awaitingPlanSince, subscription]);
 }

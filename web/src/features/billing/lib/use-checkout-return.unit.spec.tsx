@@ -1,11 +1,11 @@
 /**
  * @jest-environment-options {"customExportConditions": [""]}
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { renderRoutes } from '../../../../test/render';
 import { server, http, HttpResponse, useMswServer } from '../../../../test/server';
 import { CurrentPlan } from '../components/current-plan';
-import { CHECKOUT_RETURN_TOASTS, useCheckoutReturn } from './use-checkout-return';
+import { ACTIVATION_POLL_MS, ACTIVATION_WAIT_MS, CHECKOUT_RETURN_TOASTS, useCheckoutReturn } from './use-checkout-return';
 
 useMswServer();
 
@@ -41,6 +41,28 @@ describe('When the user comes back from a paid checkout', () => {
     await new Promise((r) => setTimeout(r, 2_500));
     expect(calls).toBe(settled);
     expect(screen.getAllByText(CHECKOUT_RETURN_TOASTS.success.title)).toHaveLength(1);
+  });
+});
+
+describe('When the paid plan never shows (the webhook is lost)', () => {
+  it('should stop asking after 30 seconds', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      let calls = 0;
+      server.use(http.get('/api/billing/subscription', () => {
+        calls += 1;
+        return HttpResponse.json({ subscription: null });
+      }));
+      renderBillingAt('/dashboard/billing?checkout=success');
+      await screen.findByText(CHECKOUT_RETURN_TOASTS.success.title);
+      await act(async () => void (await jest.advanceTimersByTimeAsync(ACTIVATION_WAIT_MS + ACTIVATION_POLL_MS)));
+      const afterWait = calls;
+      expect(afterWait).toBeGreaterThan(5);
+      await act(async () => void (await jest.advanceTimersByTimeAsync(ACTIVATION_POLL_MS * 5)));
+      expect(calls).toBe(afterWait);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 
