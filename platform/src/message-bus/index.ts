@@ -1,36 +1,55 @@
 import type { Logger } from 'pino';
-import { InProcessMessageBus, type InProcessMessageBusOptions } from './in-process';
 import { KafkaMessageBus, type KafkaMessageBusOptions } from './kafka';
 import type { MessageBus } from './port';
+import { SqliteMessageBus, type SqliteMessageBusOptions } from './sqlite';
 
 export * from './port';
-export { InProcessMessageBus, type InProcessMessageBusOptions } from './in-process';
+export { SqliteMessageBus, type SqliteMessageBusOptions } from './sqlite';
 export { KafkaMessageBus, pinoLogCreator, type KafkaMessageBusOptions } from './kafka';
 export { partitionFor } from './shared';
 
-export type OpenMessageBusOptions = Omit<InProcessMessageBusOptions, 'logger'> &
+export type OpenMessageBusOptions = Omit<SqliteMessageBusOptions, 'file' | 'logger'> &
   Omit<KafkaMessageBusOptions, 'brokers' | 'logger'> & { logger?: Logger };
 
+const numberParam = (query: URLSearchParams, name: string) => (query.has(name) ? Number(query.get(name)) : undefined);
+
 /**
- * Opens the bus a URL names: empty or `memory:` → in-process; `kafka://host:port[,host:port]` →
- * Kafka (query parameters `partitions`, `replicationFactor`, `clientId`, `sessionTimeoutMs` and
- * `heartbeatIntervalMs` override the options).
+ * Opens the bus a URL names: a file path (`/var/lib/studio/bus.db`, `sqlite:<path>`) → the
+ * durable SQLite bus, which several processes may share; empty or `memory:` → the same on an
+ * in-memory database (one process, nothing kept); `kafka://host:port[,host:port]` → Kafka.
+ * Query parameters override the options: `partitions`, and for SQLite `sessionTimeoutMs`,
+ * `pollMs`, `retentionHours`; for Kafka `replicationFactor`, `clientId`, `sessionTimeoutMs`,
+ * `heartbeatIntervalMs`.
  */
 export async function openMessageBus(url: string | undefined, options: OpenMessageBusOptions = {}): Promise<MessageBus> {
   const trimmed = (url ?? '').trim();
-  if (trimmed === '' || trimmed === 'memory:' || trimmed === 'memory://') return new InProcessMessageBus(options);
-  const match = /^kafka:\/\/([^/?]+)\/?(?:\?(.*))?$/.exec(trimmed);
-  if (!match) throw new Error(`Unsupported message bus URL "${url}": use memory: or kafka://host:port[,host:port]`);
-  const brokers = match[1].split(',').map((broker) => broker.trim()).filter(Boolean);
-  const query = new URLSearchParams(match[2] ?? '');
-  const number = (name: string) => (query.has(name) ? Number(query.get(name)) : undefined);
-  return KafkaMessageBus.connect({
-    ...options,
-    brokers,
-    clientId: query.get('clientId') ?? options.clientId,
-    partitions: number('partitions') ?? options.partitions,
-    replicationFactor: number('replicationFactor') ?? options.replicationFactor,
-    sessionTimeoutMs: number('sessionTimeoutMs') ?? options.sessionTimeoutMs,
-    heartbeatIntervalMs: number('heartbeatIntervalMs') ?? options.heartbeatIntervalMs,
-  });
+  const [location, search = ''] = trimmed.split('?');
+  const query = new URLSearchParams(search);
+  if (location === '' || location === 'memory:' || location === 'memory://') return new SqliteMessageBus({ ...options, ...sqliteParams(query), file: ':memory:' });
+  const kafka = /^kafka:\/\/([^/?]+)\/?$/.exec(location);
+  if (kafka) {
+    const brokers = kafka[1].split(',').map((broker) => broker.trim()).filter(Boolean);
+    return KafkaMessageBus.connect({
+      ...options,
+      brokers,
+      clientId: query.get('clientId') ?? options.clientId,
+      partitions: numberParam(query, 'partitions') ?? options.partitions,
+      replicationFactor: numberParam(query, 'replicationFactor') ?? options.replicationFactor,
+      sessionTimeoutMs: numberParam(query, 'sessionTimeoutMs') ?? options.sessionTimeoutMs,
+      heartbeatIntervalMs: numberParam(query, 'heartbeatIntervalMs') ?? options.heartbeatIntervalMs,
+    });
+  }
+  if (location.startsWith('sqlite:') || (!/^[a-z][a-z0-9+.-]*:/i.test(location) && location.length > 0)) {
+    return new SqliteMessageBus({ ...options, ...sqliteParams(query), file: location.replace(/^sqlite:(\/\/)?/, '') });
+  }
+  throw new Error(`Unsupported message bus URL "${url}": use a file path (SQLite), memory: or kafka://host:port[,host:port]`);
+}
+
+function sqliteParams(query: URLSearchParams): Partial<SqliteMessageBusOptions> {
+  const picked: Partial<SqliteMessageBusOptions> = {};
+  for (const name of ['partitions', 'sessionTimeoutMs', 'pollMs', 'retentionHours'] as const) {
+    const value = numberParam(query, name);
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
 }

@@ -8,11 +8,8 @@ const describeIfKafka = brokers ? describe : describe.skip;
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 
 describeIfKafka('KafkaMessageBus', () => {
-  messageBusContract(
-    'kafka',
-    () => openMessageBus(`kafka://${brokers}`, { logger, heartbeatIntervalMs: 300, maxWaitTimeMs: 250, retryBackoffMs: 50, partitionsConsumedConcurrently: 3 }),
-    { timeoutMs: 30_000 },
-  );
+  const open = () => openMessageBus(`kafka://${brokers}`, { logger, heartbeatIntervalMs: 300, maxWaitTimeMs: 250, retryBackoffMs: 50, partitionsConsumedConcurrently: 3 });
+  messageBusContract('kafka', open, { timeoutMs: 30_000, reopen: open });
 
   describe('When opened by URL', () => {
     it('should open Kafka for kafka:// URLs', async () => {

@@ -7,6 +7,11 @@ export type MessageBusFactory = () => Promise<MessageBus>;
 export interface MessageBusContractOptions {
   /** Per-test timeout and the longest wait for a condition (real brokers take a while to rebalance). */
   timeoutMs?: number;
+  /**
+   * For durable adapters: opens another bus on the same storage (a restarted process). Enables the
+   * durability tests: what no group committed is delivered again, what was committed is not.
+   */
+  reopen?: MessageBusFactory;
 }
 
 type Body = { seq: number; note?: string };
@@ -211,5 +216,50 @@ export function messageBusContract(name: string, factory: MessageBusFactory, opt
         expect(seqs(received).sort((a, b) => a - b)).toEqual([4, 5, 6]);
       });
     });
+
+    if (options.reopen) {
+      const reopen = options.reopen;
+      describe('When the process restarts on the same storage', () => {
+        it('should deliver again what no group committed, and not what was committed', async () => {
+          const group = fresh('group');
+          const before = await consume(group, { fail: (m) => (m.value as Body).seq === 3 });
+          await publishSeqs(1, 3, () => 'video-1');
+          await until(() => before.received.some((m) => (m.value as Body).seq === 3), 'the third message handed out (and failing)');
+          await before.consumer.stop();
+
+          const restarted = await reopen();
+          try {
+            const received: IncomingMessage[] = [];
+            const consumer = await restarted.subscribe(topic, { groupId: group, handler: async (m) => { received.push(m); } });
+            try {
+              await until(() => received.length >= 1, 'the uncommitted message after the restart');
+              await new Promise((resolve) => setTimeout(resolve, 300));
+              expect(seqs(received)).toEqual([3]);
+            } finally {
+              await consumer.stop();
+            }
+          } finally {
+            await restarted.close();
+          }
+        });
+
+        it('should keep messages published before the restart for a group that subscribes after it', async () => {
+          await publishSeqs(1, 4);
+          const restarted = await reopen();
+          try {
+            const received: IncomingMessage[] = [];
+            const consumer = await restarted.subscribe(topic, { groupId: fresh('group'), handler: async (m) => { received.push(m); } });
+            try {
+              await until(() => received.length === 4, 'four messages kept across the restart');
+              expect(seqs(received).sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+            } finally {
+              await consumer.stop();
+            }
+          } finally {
+            await restarted.close();
+          }
+        });
+      });
+    }
   });
 }

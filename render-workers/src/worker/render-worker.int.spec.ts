@@ -1,7 +1,7 @@
 import type { RenderRequest, RenderStatus } from '@app/domain';
-import { LocalDiskBlobStore } from '@app/platform/src/blob-store/local-disk';
-import { InProcessMessageBus } from '@app/platform/src/message-bus/in-process';
-import { TOPICS } from '@app/platform/src/message-bus/port';
+import { LocalDiskBlobStore } from '@app/platform';
+import { SqliteMessageBus } from '@app/platform';
+import { TOPICS } from '@app/platform';
 import { createRenderPipeline, type PipelineStage } from '../pipeline/render-pipeline';
 import type { Illustrator } from '../stages/images/port';
 import { ensureNativeHelper, offlineProviders, probe, quietLogger, tempDir } from '../testing/media';
@@ -31,7 +31,7 @@ interface Received {
 
 async function harness(options: { illustrator?: (base: Illustrator) => Illustrator } = {}) {
   const root = tempDir('worker');
-  const bus = new InProcessMessageBus({ retryBackoffMs: 10 });
+  const bus = new SqliteMessageBus({ file: ':memory:', retryBackoffMs: 10 });
   const blobs = new LocalDiskBlobStore(`${root}/blobs`);
   const providers = offlineProviders();
   const runs: Array<{ stage: PipelineStage; videoId: string }> = [];
@@ -40,7 +40,7 @@ async function harness(options: { illustrator?: (base: Illustrator) => Illustrat
     illustrator: options.illustrator ? options.illustrator(providers.illustrator) : providers.illustrator,
     blobs,
     workDir: `${root}/work`,
-    logger: process.env.DEBUG_WORKER ? require('@app/platform/src/logging/logger').createLogger('p', { level: 'debug' }) : quietLogger(),
+    logger: process.env.DEBUG_WORKER ? require('@app/platform').createLogger('p', { level: 'debug' }) : quietLogger(),
     frame: () => ({ width: 270, height: 480 }),
     onStageRun: (stage, videoId) => runs.push({ stage, videoId }),
   });
@@ -63,7 +63,7 @@ async function harness(options: { illustrator?: (base: Illustrator) => Illustrat
       });
     }
   };
-  const worker = (workerId: string, maxAttempts = 3) => startRenderWorker({ bus, pipeline, logger: process.env.DEBUG_WORKER ? require('@app/platform/src/logging/logger').createLogger('t', { level: 'debug' }) : quietLogger(), workerId, maxAttempts, backoff: { initialMs: 20, maxMs: 100 } });
+  const worker = (workerId: string, maxAttempts = 3) => startRenderWorker({ bus, pipeline, logger: process.env.DEBUG_WORKER ? require('@app/platform').createLogger('t', { level: 'debug' }) : quietLogger(), workerId, maxAttempts, backoff: { initialMs: 20, maxMs: 100 } });
   const close = async () => {
     await statusConsumer.stop();
     await bus.close();
