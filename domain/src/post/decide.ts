@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, assertNever, type Decider } from '../shared';
 import type { PostCommand } from './commands';
 import type { PostEvent } from './events';
+import type { Platform } from '../series/events';
 import { evolvePost, initialPostState, type PostState } from './state';
 
 export const POST_MAX_ATTEMPTS = 5;
@@ -56,6 +57,17 @@ export const postDecider: Decider<PostCommand, PostEvent, PostState> = {
 };
 
 export const PLATFORM_LABELS = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' } as const;
+
+/** The platforms a creator can link and post to. */
+export const PLATFORMS: readonly Platform[] = ['youtube', 'tiktok', 'instagram'];
+
+export const isPlatform = (value: unknown): value is Platform => PLATFORMS.includes(value as Platform);
+
+/** A platform named in a path (`/api/auth/:platform/…`), or 404 'Unknown platform'. */
+export function platformOf(value: unknown): Platform {
+  if (!isPlatform(value)) throw new NotFoundError('Unknown platform');
+  return value;
+}
 
 /** Spec section 8: 'Failed to upload video to <platform>'. */
 export const uploadFailedMessage = (platform: keyof typeof PLATFORM_LABELS) => `Failed to upload video to ${PLATFORM_LABELS[platform]}`;

@@ -18,6 +18,9 @@ export const COLLECTIONS = {
   postQueue: 'post_queue',
 } as const;
 
+/** The projectors' checkpoint: the last global position applied to the read models. */
+export const READ_MODELS_CHECKPOINT = 'read-models';
+
 /** One small document per video, for the dashboard's lists and cards. */
 export interface VideoListDoc {
   _id: string;
@@ -103,32 +106,6 @@ export interface PostQueueDoc {
   /** When the post may be (re)tried. */
   dueAt: string;
   attempts: number;
-}
-
-/** GET /api/series items (docs/api.md "## Series"): what the Series home reads. */
-export interface SeriesResponse {
-  _id: string;
-  name: string;
-  status: 'active' | 'paused';
-  topic: string;
-  customPrompt: string | null;
-  voiceid: string;
-  style: string;
-  aspectRatio: AspectRatio;
-  language: Language;
-  duration: number;
-  platforms: Platform[];
-  schedule: SeriesSchedule;
-  /** Next autopilot post (ISO), null while paused. */
-  nextPostAt: string | null;
-  /** The latest slots, newest first: the video made for each and where it was posted. */
-  recentPosts: Array<{
-    slot: string;
-    videoId: string | null;
-    skippedReason: string | null;
-    posts: Array<{ platform: Platform; status: SeriesPostStatus; url: string | null; error: string | null }>;
-  }>;
-  createdAt: string;
 }
 
 /** Blob keys shared by the render workers (who write) and the query side (who serves). */

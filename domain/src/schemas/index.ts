@@ -1,2 +1,4 @@
 export * from './auth';
 export * from './video';
+export * from './series';
+export * from './social';

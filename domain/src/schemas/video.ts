@@ -38,31 +38,39 @@ export const seriesFormSchema = z
     language: z.enum(LANGUAGE_IDS, { error: SERIES_MESSAGES.language }),
     duration: z.string({ error: SERIES_MESSAGES.duration }).min(1, SERIES_MESSAGES.duration),
   })
-  .superRefine((v, ctx) => {
-    if (v.topic === CUSTOM_TOPIC && !v.customPrompt?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['customPrompt'], message: SERIES_MESSAGES.customPrompt });
-    }
-  });
+  .superRefine(requireCustomPrompt);
 export type SeriesForm = z.infer<typeof seriesFormSchema>;
+
+/**
+ * The video settings as the API names them (generate-video and the series calls), each with
+ * the spec's message: one set of validators for every body that carries them.
+ */
+export const videoSettingsFields = {
+  topic: z.string({ error: SERIES_MESSAGES.topic }).trim().min(1, SERIES_MESSAGES.topic).refine((t) => (TOPIC_LABELS as readonly string[]).includes(t), SERIES_MESSAGES.invalidTopic),
+  customPrompt: z.string().trim().max(1000, 'Custom topic must be at most 1000 characters').optional().nullable(),
+  duration: z.coerce.number({ error: SERIES_MESSAGES.duration }).int(SERIES_MESSAGES.duration).refine((d) => DURATION_MAXIMA.includes(d as never), SERIES_MESSAGES.duration),
+  style: z.enum(ART_STYLE_IDS, { error: SERIES_MESSAGES.artStyle }),
+  voiceid: z.enum(VOICE_IDS, { error: SERIES_MESSAGES.narrationVoice }),
+  aspectRatio: z.enum(ASPECT_RATIO_IDS, { error: SERIES_MESSAGES.aspectRatio }),
+  language: z.enum(LANGUAGE_IDS, { error: SERIES_MESSAGES.language }),
+};
+
+/** Custom Topic needs its text (spec section 5): the one place this rule lives. */
+export function requireCustomPrompt(value: { topic?: string; customPrompt?: string | null }, ctx: z.RefinementCtx): void {
+  if (value.topic === CUSTOM_TOPIC && !value.customPrompt?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['customPrompt'], message: SERIES_MESSAGES.customPrompt });
+  }
+}
 
 /** Body of POST /api/generate-video (spec section 7). */
 export const generateVideoSchema = z
   .object({
-    topic: z.string({ error: SERIES_MESSAGES.topic }).trim().min(1, SERIES_MESSAGES.topic).refine((t) => (TOPIC_LABELS as readonly string[]).includes(t), SERIES_MESSAGES.invalidTopic),
-    customPrompt: z.string().trim().max(1000, 'Custom topic must be at most 1000 characters').optional().nullable(),
-    duration: z.coerce.number({ error: SERIES_MESSAGES.duration }).int(SERIES_MESSAGES.duration).refine((d) => DURATION_MAXIMA.includes(d as never), SERIES_MESSAGES.duration),
-    style: z.enum(ART_STYLE_IDS, { error: SERIES_MESSAGES.artStyle }),
-    voiceid: z.enum(VOICE_IDS, { error: SERIES_MESSAGES.narrationVoice }),
-    aspectRatio: z.enum(ASPECT_RATIO_IDS, { error: SERIES_MESSAGES.aspectRatio }).default('9:16'),
-    language: z.enum(LANGUAGE_IDS, { error: SERIES_MESSAGES.language }),
+    ...videoSettingsFields,
+    aspectRatio: videoSettingsFields.aspectRatio.default('9:16'),
     /** Optional: the series this video belongs to (autopilot). */
     seriesId: z.string().uuid().optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.topic === CUSTOM_TOPIC && !v.customPrompt?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['customPrompt'], message: SERIES_MESSAGES.customPrompt });
-    }
-  });
+  .superRefine(requireCustomPrompt);
 export type GenerateVideoBody = z.infer<typeof generateVideoSchema>;
 
 export const CAPTION_MAX = 2000;

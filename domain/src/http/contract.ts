@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+
+/** The two HTTP services behind the one origin. */
+export type ServiceName = 'command-api' | 'query-api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route:
+ * - `public`: anyone;
+ * - `bearer`: `Authorization: Bearer <session token>`;
+ * - `bearer-or-query`: the same, or `?token=` (EventSource cannot send headers);
+ * - `signed-url`: an HMAC-signed, expiring URL (media), no session;
+ * - `capability`: an unguessable id in the path is the credential (checkout simulator, sandbox gallery);
+ * - `oauth-callback`: a signed `state` bound to the browser by a cookie;
+ * - `stripe-signature`: Stripe's signature over the raw body;
+ * - `loopback`: only this machine (the dev mailbox).
+ */
+export type RouteAuth = 'public' | 'bearer' | 'bearer-or-query' | 'signed-url' | 'capability' | 'oauth-callback' | 'stripe-signature' | 'loopback';
+
+/** What a successful answer is: a JSON document of a schema, or something that is not JSON. */
+export type RouteAnswer = z.ZodType | 'html' | 'redirect' | 'media' | 'event-stream';
+
+/**
+ * Routes mounted only in some configurations: the test clock (STUDIO_TEST_CLOCK=1 outside
+ * production), the dev mailbox (no SMTP), the checkout simulator (no Stripe key), the sandbox
+ * publisher's pages (a platform without keys), the Stripe webhook (a Stripe key).
+ */
+export type RouteCondition = 'test-clock' | 'dev-mailbox' | 'local-billing' | 'sandbox' | 'stripe';
+
+/**
+ * One HTTP route, declared once: which service serves it, its method and full path (Express
+ * syntax, `:param`), who may call it, what it reads and what it answers. The services mount
+ * their handlers through these declarations, the gateway routes by them, and the API suites
+ * check every answer against `answer`.
+ */
+export interface RouteContract {
+  /** Unique, camelCase: the operation's name. */
+  readonly name: string;
+  readonly service: ServiceName;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly auth: RouteAuth;
+  /** JSON request body; `raw` when the handler needs the exact bytes (signature checks); `form` for HTML forms. */
+  readonly body?: z.ZodType | 'raw' | 'form';
+  readonly answer: RouteAnswer;
+  /** Status of a successful answer. Default 200 (302/303 for redirects). */
+  readonly status?: number;
+  readonly when?: RouteCondition;
+  readonly summary: string;
+}
+
+export function defineRoute<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/** Whether a concrete path matches a route's pattern; the params when it does. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = segmentsOf(pattern);
+  const got = segmentsOf(path);
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) {
+      if (!got[i]) return null;
+      params[want[i].slice(1)] = decodeURIComponent(got[i]);
+    } else if (want[i] !== got[i]) return null;
+  }
+  return params;
+}
+
+/**
+ * Specificity for choosing between patterns that match one path: a literal segment beats a
+ * parameter at the first position where they differ (`/api/video/videos` before `/api/video/:id`).
+ */
+export function compareSpecificity(a: string, b: string): number {
+  const sa = segmentsOf(a);
+  const sb = segmentsOf(b);
+  for (let i = 0; i < Math.max(sa.length, sb.length); i++) {
+    const pa = sa[i]?.startsWith(':') ?? true;
+    const pb = sb[i]?.startsWith(':') ?? true;
+    if (pa !== pb) return pa ? 1 : -1;
+  }
+  return 0;
+}
+
+/** The most specific route for a request, or null. HEAD is answered by GET routes. */
+export function findRoute<R extends RouteContract>(routes: readonly R[], method: string, path: string): R | null {
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  const matching = routes.filter((r) => r.method === wanted && matchPath(r.path, path));
+  matching.sort((a, b) => compareSpecificity(a.path, b.path));
+  return matching[0] ?? null;
+}
+
+/** Routes sorted so that mounting them in order lets literal segments win over parameters. */
+export function mountOrder<R extends RouteContract>(routes: readonly R[]): R[] {
+  return [...routes].sort((a, b) => compareSpecificity(a.path, b.path));
+}

@@ -1,0 +1,112 @@
+/**
+ * The route table: every HTTP route of the product, declared once (spec section 7 and
+ * docs/api.md). command-api and query-api mount their handlers by these names (a route without
+ * a handler, or a handler without a route, does not compile), the gateway sends each request to
+ * the service a route names, and the API suites check each answer against its schema.
+ */
+import { z } from 'zod';
+import { createCheckoutSessionSchema } from '../subscription/checkout';
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, updateEmailSchema, updatePasswordSchema } from '../schemas/auth';
+import { createSeriesSchema, updateSeriesSchema } from '../schemas/series';
+import { instagramUploadSchema, tiktokUploadSchema, youtubeUploadSchema } from '../schemas/social';
+import { generateVideoSchema, updateCaptionSchema } from '../schemas/video';
+import {
+  captionAnswer, catalogAnswer, checkoutAnswer, clockAnswer, connectAnswer, generateVideoAnswer, instagramUploadAnswer, linkStatusAnswer, mailboxAnswer,
+  meAnswer, messageAnswer, messageWithPositionAnswer, serviceStatusAnswer, seriesAnswer, seriesCreatedAnswer, seriesListAnswer, subscriptionAnswer,
+  successAnswer, tiktokUploadAnswer, tokenAnswer, urlAnswer, videoDetailAnswer, videoListAnswer, videoStatsAnswer, videoStatusAnswer, webhookAnswer,
+  youtubeUploadAnswer,
+} from './answers';
+import { defineRoute, type RouteContract, type ServiceName } from './contract';
+
+/** POST /api/test/clock/advance (test mode only). */
+export const advanceClockSchema = z.object({ minutes: z.coerce.number({ error: 'minutes must be a number' }).positive('minutes must be positive').max(60 * 24 * 400) });
+
+const command = 'command-api' as const;
+const query = 'query-api' as const;
+
+export const ROUTES = {
+  // Accounts (command-api: the user's own stream is the source of truth, so `me` is consistent right after sign-up).
+  register: defineRoute({ name: 'register', service: command, method: 'POST', path: '/api/auth/register', auth: 'public', body: registerSchema, answer: tokenAnswer, status: 201, summary: 'Create an account; answers a session token' }),
+  login: defineRoute({ name: 'login', service: command, method: 'POST', path: '/api/auth/login', auth: 'public', body: loginSchema, answer: tokenAnswer, summary: 'Sign in with email and password' }),
+  me: defineRoute({ name: 'me', service: command, method: 'GET', path: '/api/auth/me', auth: 'bearer', answer: meAnswer, summary: 'The signed-in user' }),
+  forgotPassword: defineRoute({ name: 'forgotPassword', service: command, method: 'POST', path: '/api/auth/forgot-password', auth: 'public', body: forgotPasswordSchema, answer: messageAnswer, summary: 'Mail a password reset link (never answers the token)' }),
+  resetPassword: defineRoute({ name: 'resetPassword', service: command, method: 'POST', path: '/api/auth/reset-password/:token', auth: 'public', body: resetPasswordSchema, answer: messageWithPositionAnswer, summary: 'Set a new password with a mailed reset token' }),
+  updateEmail: defineRoute({ name: 'updateEmail', service: command, method: 'POST', path: '/api/auth/update-email', auth: 'bearer', body: updateEmailSchema, answer: messageWithPositionAnswer, summary: 'Change the sign-in email' }),
+  updatePassword: defineRoute({ name: 'updatePassword', service: command, method: 'POST', path: '/api/auth/update-password', auth: 'bearer', body: updatePasswordSchema, answer: messageWithPositionAnswer, summary: 'Change the password' }),
+  googleSignIn: defineRoute({ name: 'googleSignIn', service: command, method: 'GET', path: '/api/auth/google', auth: 'public', answer: 'redirect', status: 302, summary: 'Start Google sign-in (a page saying it is not configured without keys)' }),
+  googleCallback: defineRoute({ name: 'googleCallback', service: command, method: 'GET', path: '/api/auth/google/callback', auth: 'oauth-callback', answer: 'redirect', status: 302, summary: "Google's return: signs in and goes to /auth/verify/:token" }),
+
+  // Videos.
+  generateVideo: defineRoute({ name: 'generateVideo', service: command, method: 'POST', path: '/api/generate-video', auth: 'bearer', body: generateVideoSchema, answer: generateVideoAnswer, status: 201, summary: 'Request a video (entitlements checked)' }),
+  editCaption: defineRoute({ name: 'editCaption', service: command, method: 'POST', path: '/api/video/:id/caption', auth: 'bearer', body: updateCaptionSchema, answer: captionAnswer, summary: "Edit a video's caption" }),
+  deleteVideo: defineRoute({ name: 'deleteVideo', service: command, method: 'DELETE', path: '/api/video/delete/:id', auth: 'bearer', answer: successAnswer, summary: 'Delete a video (its media are removed)' }),
+  listVideos: defineRoute({ name: 'listVideos', service: query, method: 'GET', path: '/api/video/videos', auth: 'bearer', answer: videoListAnswer, summary: "The user's videos, newest first" }),
+  videoStats: defineRoute({ name: 'videoStats', service: query, method: 'GET', path: '/api/video/stats', auth: 'bearer', answer: videoStatsAnswer, summary: 'Videos made this month, in all, and the plan limit' }),
+  videoStatus: defineRoute({ name: 'videoStatus', service: query, method: 'GET', path: '/api/video/status/:id', auth: 'bearer', answer: videoStatusAnswer, summary: "A video's generation status" }),
+  videoEvents: defineRoute({ name: 'videoEvents', service: query, method: 'GET', path: '/api/video/events/:id', auth: 'bearer-or-query', answer: 'event-stream', summary: "A video's status, live (Server-Sent Events)" }),
+  getVideoById: defineRoute({ name: 'getVideoById', service: query, method: 'GET', path: '/api/video/videoid/:id', auth: 'bearer', answer: videoDetailAnswer, summary: 'The video record' }),
+  getVideo: defineRoute({ name: 'getVideo', service: query, method: 'GET', path: '/api/video/:id', auth: 'bearer', answer: videoDetailAnswer, summary: 'The video record (the detail page)' }),
+  streamVideo: defineRoute({ name: 'streamVideo', service: query, method: 'GET', path: '/api/video/stream/:id', auth: 'signed-url', answer: 'media', summary: 'The MP4, with HTTP Range (signed URL)' }),
+  videoThumbnail: defineRoute({ name: 'videoThumbnail', service: query, method: 'GET', path: '/api/video/thumbnail/:id', auth: 'signed-url', answer: 'media', summary: "A video's thumbnail (signed URL)" }),
+
+  // Catalogue and health.
+  catalog: defineRoute({ name: 'catalog', service: query, method: 'GET', path: '/api/catalog', auth: 'public', answer: catalogAnswer, summary: 'Topics, voices, art styles, formats and plans' }),
+  serviceStatus: defineRoute({ name: 'serviceStatus', service: query, method: 'GET', path: '/api/service-status', auth: 'public', answer: serviceStatusAnswer, summary: 'Whether every service is available' }),
+  voicePreview: defineRoute({ name: 'voicePreview', service: query, method: 'GET', path: '/api/voices/:id/preview', auth: 'public', answer: 'media', summary: "A narrator's preview clip" }),
+  artStylePreview: defineRoute({ name: 'artStylePreview', service: query, method: 'GET', path: '/api/art-styles/:id/preview', auth: 'public', answer: 'media', summary: "An art style's preview picture" }),
+
+  // Billing.
+  subscription: defineRoute({ name: 'subscription', service: query, method: 'GET', path: '/api/billing/subscription', auth: 'bearer', answer: subscriptionAnswer, summary: "The user's subscription, null for Free" }),
+  createCheckoutSession: defineRoute({ name: 'createCheckoutSession', service: command, method: 'POST', path: '/api/billing/create-checkout-session', auth: 'bearer', body: createCheckoutSessionSchema, answer: checkoutAnswer, summary: 'Start checkout (or schedule a plan change)' }),
+  updatePayment: defineRoute({ name: 'updatePayment', service: command, method: 'POST', path: '/api/billing/update-payment', auth: 'bearer', answer: urlAnswer, summary: 'The billing portal' }),
+  cancelSubscription: defineRoute({ name: 'cancelSubscription', service: command, method: 'POST', path: '/api/billing/cancel-subscription', auth: 'bearer', answer: successAnswer, summary: 'Cancel at the end of the period' }),
+  stripeWebhook: defineRoute({ name: 'stripeWebhook', service: command, method: 'POST', path: '/api/billing/webhook', auth: 'stripe-signature', body: 'raw', answer: webhookAnswer, when: 'stripe', summary: "Stripe's signed events" }),
+  checkoutPage: defineRoute({ name: 'checkoutPage', service: command, method: 'GET', path: '/billing/checkout/:id', auth: 'capability', answer: 'html', when: 'local-billing', summary: 'The offline checkout simulator' }),
+  checkoutPay: defineRoute({ name: 'checkoutPay', service: command, method: 'POST', path: '/billing/checkout/:id/pay', auth: 'capability', body: 'form', answer: 'redirect', status: 303, when: 'local-billing', summary: 'Simulate a successful payment' }),
+  checkoutCancel: defineRoute({ name: 'checkoutCancel', service: command, method: 'POST', path: '/billing/checkout/:id/cancel', auth: 'capability', body: 'form', answer: 'redirect', status: 303, when: 'local-billing', summary: 'Leave the simulated checkout' }),
+  portalPage: defineRoute({ name: 'portalPage', service: command, method: 'GET', path: '/billing/portal/:id', auth: 'capability', answer: 'html', when: 'local-billing', summary: 'The offline billing portal' }),
+  portalAction: defineRoute({ name: 'portalAction', service: command, method: 'POST', path: '/billing/portal/:id/:action', auth: 'capability', body: 'form', answer: 'redirect', status: 303, when: 'local-billing', summary: 'Save a card, simulate a renewal or a failed payment' }),
+
+  // Linked accounts and posting.
+  linkStatus: defineRoute({ name: 'linkStatus', service: query, method: 'GET', path: '/api/auth/:platform/status', auth: 'bearer', answer: linkStatusAnswer, summary: "A platform's link status" }),
+  connectPlatform: defineRoute({ name: 'connectPlatform', service: command, method: 'GET', path: '/api/auth/:platform/connect', auth: 'bearer', answer: connectAnswer, summary: "The platform's consent URL" }),
+  platformCallback: defineRoute({ name: 'platformCallback', service: command, method: 'GET', path: '/api/auth/:platform/callback', auth: 'oauth-callback', answer: 'redirect', status: 302, summary: "The platform's return: links the account" }),
+  disconnectPlatform: defineRoute({ name: 'disconnectPlatform', service: command, method: 'POST', path: '/api/auth/auth/:platform/logout', auth: 'bearer', answer: successAnswer, summary: 'Disconnect a platform (its tokens are shredded)' }),
+  youtubeUpload: defineRoute({ name: 'youtubeUpload', service: command, method: 'POST', path: '/api/video/youtube/upload', auth: 'bearer', body: youtubeUploadSchema, answer: youtubeUploadAnswer, summary: 'Post a video to YouTube' }),
+  tiktokUpload: defineRoute({ name: 'tiktokUpload', service: command, method: 'POST', path: '/api/video/tiktok/upload', auth: 'bearer', body: tiktokUploadSchema, answer: tiktokUploadAnswer, summary: 'Post a video to TikTok' }),
+  instagramUpload: defineRoute({ name: 'instagramUpload', service: command, method: 'POST', path: '/api/auth/instagram/upload', auth: 'bearer', body: instagramUploadSchema, answer: instagramUploadAnswer, summary: 'Post a video to Instagram' }),
+  sandboxConsent: defineRoute({ name: 'sandboxConsent', service: command, method: 'GET', path: '/sandbox/connect/:platform', auth: 'public', answer: 'html', when: 'sandbox', summary: "The sandbox publisher's consent page" }),
+  sandboxAllow: defineRoute({ name: 'sandboxAllow', service: command, method: 'POST', path: '/sandbox/connect/:platform', auth: 'public', body: 'form', answer: 'redirect', status: 303, when: 'sandbox', summary: 'Consent to a sandbox account' }),
+  sandboxGallery: defineRoute({ name: 'sandboxGallery', service: command, method: 'GET', path: '/sandbox/published', auth: 'capability', answer: 'html', when: 'sandbox', summary: "A sandbox account's published videos" }),
+  sandboxPost: defineRoute({ name: 'sandboxPost', service: command, method: 'GET', path: '/sandbox/published/:id', auth: 'capability', answer: 'html', when: 'sandbox', summary: 'One sandbox post' }),
+  sandboxPostVideo: defineRoute({ name: 'sandboxPostVideo', service: command, method: 'GET', path: '/sandbox/published/:id/video', auth: 'capability', answer: 'media', when: 'sandbox', summary: "One sandbox post's video" }),
+
+  // Series and autopilot.
+  listSeries: defineRoute({ name: 'listSeries', service: query, method: 'GET', path: '/api/series', auth: 'bearer', answer: seriesListAnswer, summary: "The user's series, newest first" }),
+  getSeries: defineRoute({ name: 'getSeries', service: query, method: 'GET', path: '/api/series/:id', auth: 'bearer', answer: seriesAnswer, summary: 'One series' }),
+  createSeries: defineRoute({ name: 'createSeries', service: command, method: 'POST', path: '/api/series', auth: 'bearer', body: createSeriesSchema, answer: seriesCreatedAnswer, status: 201, summary: 'Create a series with its schedule' }),
+  updateSeries: defineRoute({ name: 'updateSeries', service: command, method: 'PATCH', path: '/api/series/:id', auth: 'bearer', body: updateSeriesSchema, answer: successAnswer, summary: 'Edit a series' }),
+  pauseSeries: defineRoute({ name: 'pauseSeries', service: command, method: 'POST', path: '/api/series/:id/pause', auth: 'bearer', answer: successAnswer, summary: "Pause a series' autopilot" }),
+  resumeSeries: defineRoute({ name: 'resumeSeries', service: command, method: 'POST', path: '/api/series/:id/resume', auth: 'bearer', answer: successAnswer, summary: "Resume a series' autopilot" }),
+  deleteSeries: defineRoute({ name: 'deleteSeries', service: command, method: 'DELETE', path: '/api/series/:id', auth: 'bearer', answer: successAnswer, summary: 'Delete a series (frees its plan slot)' }),
+
+  // Development and test aids.
+  devMailbox: defineRoute({ name: 'devMailbox', service: command, method: 'GET', path: '/dev/mailbox', auth: 'loopback', answer: 'html', when: 'dev-mailbox', summary: 'Mails the embedded product would have sent' }),
+  devMailboxMessages: defineRoute({ name: 'devMailboxMessages', service: command, method: 'GET', path: '/dev/mailbox/messages', auth: 'loopback', answer: mailboxAnswer, when: 'dev-mailbox', summary: 'The same, as JSON' }),
+  testClock: defineRoute({ name: 'testClock', service: command, method: 'GET', path: '/api/test/clock', auth: 'public', answer: clockAnswer, when: 'test-clock', summary: "The scheduler's clock (test mode)" }),
+  advanceTestClock: defineRoute({ name: 'advanceTestClock', service: command, method: 'POST', path: '/api/test/clock/advance', auth: 'public', body: advanceClockSchema, answer: clockAnswer, when: 'test-clock', summary: "Move the scheduler's clock forward (test mode)" }),
+} as const satisfies Record<string, RouteContract>;
+
+export type RouteName = keyof typeof ROUTES;
+export type Routes = typeof ROUTES;
+
+/** Every route, in declaration order. */
+export const ALL_ROUTES: readonly RouteContract[] = Object.values(ROUTES);
+
+/** The names of one service's routes. */
+export type RouteNameOf<S extends ServiceName> = { [K in RouteName]: Routes[K]['service'] extends S ? K : never }[RouteName];
+
+/** One service's routes. */
+export function routesOf(service: ServiceName): RouteContract[] {
+  return ALL_ROUTES.filter((route) => route.service === service);
+}
