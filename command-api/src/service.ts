@@ -1,61 +1,67 @@
+import { DevMailbox, RateLimiter, mountRoutes, openBilling, openMailer, systemClock, type AdjustableClock, type Clock, type Infra, type ServiceHandlers } from '@app/platform';
 import type { Router } from 'express';
-import { RateLimiter, type Infra } from '@app/platform';
-import { createDevMailboxRouter, DevMailbox, openMailer } from '@app/platform/src/mail';
-import { openBilling, readBillingConfig } from '@app/platform/src/billing';
-import { createSandboxRouter, openPublishing, type AdjustableClock, type Clock, type Publishing } from '@app/platform/src/publishing';
-import { createCommandRouter } from './app';
-import { createBillingWebhookRouter, createLocalCheckoutRouter } from './billing/routes';
-import type { CommandApiConfig } from './config';
-import { createPublishingCommandRouter } from './publishing';
+import { authHandlers } from './auth/handlers';
+import { billingHandlers, billingWebhookHandlers, localCheckoutHandlers } from './billing/handlers';
+import { authConfigOf, publicUrlOf, type CommandApiConfig } from './config';
+import { devMailboxHandlers } from './mail/dev-mailbox-pages';
+import { openPosting } from './publishing';
+import { sandboxPageHandlers } from './publishing/sandbox-pages';
+import { testClockHandlers } from './publishing/test-clock';
+import { startStatusIngester } from './render-status/ingester';
+import { seriesHandlers } from './series/handlers';
+import { socialHandlers } from './social/handlers';
+import { uploadHandlers } from './social/uploads';
+import { videoHandlers } from './video/handlers';
 
-/** The command side's HTTP surface, as `createHttpApp` mounts it. */
 export interface CommandService {
-  /** Routes that must read the raw body (the Stripe webhook), mounted before JSON parsing. */
-  beforeJson: Array<[string, Router]>;
-  /** Routers mounted at /api. */
-  api: Router[];
-  /** Pages the command side renders itself: dev mailbox, checkout simulator, sandbox publisher. */
-  root: Array<[string, Router]>;
+  /** Every command-api route, mounted from the route table. */
+  router: Router;
+  /** The dev mailbox, when mails are not sent by SMTP. */
   mailbox: DevMailbox | null;
-  publishing: Publishing;
+  /** Stops the status ingester (the HTTP server is the caller's). */
+  stop(): Promise<void>;
+}
+
+export interface CommandServiceOptions {
+  /** The clock of commands that schedule (series, posts). Default: the system clock. */
+  clock?: Clock;
+  /** The test clock's controls, when test mode is on (STUDIO_TEST_CLOCK=1 outside production). */
+  testClock?: AdjustableClock | null;
 }
 
 /**
- * Everything command-api serves, composed once for both ways to run: its own process
- * (`command-api/src/main.ts`) and the embedded all-in-one (`gateway/src/embedded.ts`).
+ * command-api: every command route and the status ingester, composed once for both ways to run
+ * (its own process, `main.ts`, and the embedded product, which calls this same function).
  */
-export function createCommandService(input: {
-  infra: Infra;
-  config: CommandApiConfig;
-  env: Record<string, string | undefined>;
-  clock: Clock;
-  /** Only with STUDIO_TEST_CLOCK=1 outside production. */
-  testClock: AdjustableClock | null;
-}): CommandService {
-  const { infra, config, env, clock, testClock } = input;
-  const { eventStore, docs, blobs, tokens, logger } = infra;
-  const secrets = infra.config.secrets;
-  const mailer = openMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: infra.config.dataDir });
+export async function createCommandService(config: CommandApiConfig, infra: Infra, options: CommandServiceOptions = {}): Promise<CommandService> {
+  const { eventStore, docs, blobs, bus, logger } = infra;
+  const clock = options.clock ?? systemClock;
+  const publicUrl = publicUrlOf(config);
+  const mailer = openMailer({ smtpUrl: config.command.smtpUrl, from: config.command.mailFrom, dataDir: infra.config.dataDir });
   const mailbox = mailer instanceof DevMailbox ? mailer : null;
-  const billing = openBilling(readBillingConfig(env), logger);
-  const publicUrl = config.auth.publicUrl;
-  const publishing = openPublishing({ env, eventStore, docs, blobs, logger, clock, publicUrl, mediaSigningKey: secrets.mediaSigning, tokenEncryptionKey: secrets.tokenEncryption });
-  const limiter = new RateLimiter(Number(env.RATE_LIMIT_MAX ?? 10), 15 * 60_000);
+  const billing = openBilling(config.billing, logger);
+  const posting = openPosting({ infra, config: config.publishing, clock, publicUrl });
+  const limiter = new RateLimiter(config.command.rateLimitMax, 15 * 60_000);
+  const social = { eventStore, logger, clock, publicUrl, stateSecret: infra.secrets.tokenEncryption, publishers: posting.publishers, vault: posting.vault, executor: posting.executor };
+  const testClock = options.testClock && infra.config.nodeEnv !== 'production' ? options.testClock : null;
+
+  const handlers: ServiceHandlers<'command-api'> = {
+    ...authHandlers({ eventStore, tokens: infra.tokens, mailer, logger, config: authConfigOf(config), limiter }),
+    ...videoHandlers({ eventStore }),
+    ...billingHandlers({ eventStore, billing, logger, publicUrl }),
+    ...(billing.webhook ? billingWebhookHandlers({ eventStore, billing, logger }) : {}),
+    ...(billing.local ? localCheckoutHandlers({ eventStore, billing, logger }) : {}),
+    ...socialHandlers(social),
+    ...uploadHandlers(social),
+    ...(posting.sandbox ? sandboxPageHandlers({ docs, blobs }) : {}),
+    ...seriesHandlers({ eventStore, clock }),
+    ...(mailbox ? devMailboxHandlers(mailbox) : {}),
+    ...(testClock ? testClockHandlers(testClock) : {}),
+  };
+  const ingester = await startStatusIngester({ eventStore, bus, blobs, logger });
   return {
-    // Stripe signs the raw body: its webhook reads it before JSON parsing.
-    beforeJson: [['/api/billing/webhook', createBillingWebhookRouter({ eventStore, billing, logger })]],
-    api: [
-      createCommandRouter({ eventStore, tokens, mailer, logger, config, billing, limiter }),
-      createPublishingCommandRouter({ eventStore, tokens, logger, publishing, clock, testClock, publicUrl, stateSecret: secrets.tokenEncryption }),
-    ],
-    root: [
-      ...(mailbox ? [['/dev/mailbox', createDevMailboxRouter(mailbox)] as [string, Router]] : []),
-      // The offline checkout simulator's pages (no Stripe key): /billing/checkout/:id, /billing/portal/:id.
-      ...(billing.local ? [['/billing', createLocalCheckoutRouter({ eventStore, billing, logger })] as [string, Router]] : []),
-      // The sandbox publisher's consent page and published gallery (platforms without keys).
-      ...(publishing.sandbox ? [['/sandbox', createSandboxRouter({ docs, blobs })] as [string, Router]] : []),
-    ],
+    router: mountRoutes('command-api', handlers, { tokens: infra.tokens }),
     mailbox,
-    publishing,
+    stop: () => ingester.stop(),
   };
 }

@@ -1,18 +1,21 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
-import { createCommandService, generateVideo, readCommandApiConfig, startStatusIngester } from '@app/command-api';
-import { createQueryRouter, type HealthCheck } from '@app/query-api';
-import { createPublishingQueryRouter } from '@app/query-api/src/series';
-import { PROJECTIONS, runMediaJanitor, runProjections, runRenderRelay } from '@app/projectors';
-import { startAutopilot } from '@app/projectors/src/scheduler';
-import { createHttpApp, openInfra, readInfraConfig, type Infra } from '@app/platform';
-import { AdjustableClock, systemClock, testClockEnabled } from '@app/platform/src/publishing';
-import type { DevMailbox } from '@app/platform/src/mail';
-import { embeddedHealthChecks } from './health';
+import { createAutopilotService, createCommandService } from '@app/command-api';
+import {
+  AdjustableClock, closeServer, createHttpApp, listen, openInfra, startChildService, systemClock, type DevMailbox, type Infra, type Stoppable,
+} from '@app/platform';
+import { createProjectorService } from '@app/projectors';
+import { createQueryService } from '@app/query-api';
+import { createRenderWorkerService, rendererHealthChecks } from '@app/render-workers';
+import { readEmbeddedConfig } from './config';
 
-export interface Stoppable {
-  stop(): Promise<void>;
-}
+/**
+ * Where renders run in the embedded product: a child process of their own (the default when the
+ * bus can be shared between processes: the SQLite file or Kafka), so their CPU never delays a
+ * request and a crash of either side loses nothing; in this process (the in-process `memory:` bus);
+ * or nowhere.
+ */
+export type RenderMode = 'child' | 'in-process' | 'none';
 
 export interface EmbeddedOptions {
   env?: Record<string, string | undefined>;
@@ -21,10 +24,7 @@ export interface EmbeddedOptions {
   host?: string;
   /** The built web app; default web/dist. null serves no web app. */
   webDist?: string | null;
-  /** Starts the render workers on the given infrastructure; omitted, nothing renders. */
-  startWorkers?: (infra: Infra) => Promise<Stoppable>;
-  /** Extra service-status checks (e.g. the renderer's tools). */
-  healthChecks?: Record<string, HealthCheck>;
+  render?: RenderMode;
 }
 
 export interface EmbeddedProduct {
@@ -35,77 +35,52 @@ export interface EmbeddedProduct {
   stop(): Promise<void>;
 }
 
+/** The render workers' main module, run by the render child process. */
+const RENDER_MAIN = require.resolve('@app/render-workers/main');
+
 /**
- * The whole product in one process on the embedded defaults: every service in-process
- * behind one HTTP origin. The same routers and runners run as separate processes in
- * distributed mode.
+ * The whole product on one origin, composed from each service's own composition function (the
+ * same ones their processes run): command-api, query-api, the projectors, the autopilot and the
+ * render workers.
  */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedProduct> {
   const env = options.env ?? process.env;
-  const infraConfig = readInfraConfig(env);
-  const port = options.port ?? Number(env.PORT ?? 3000);
-  const commandConfig = readCommandApiConfig(env, infraConfig.publicUrl ?? undefined);
-  const infra = await openInfra(infraConfig, 'studio');
-  const { logger, eventStore, docs, bus, blobs, tokens } = infra;
+  const config = readEmbeddedConfig(env);
+  const { services } = config;
+  const infra = await openInfra(config.infra, 'studio');
+  const { logger } = infra;
   const stoppables: Stoppable[] = [];
+  const stopAll = async () => {
+    for (const s of stoppables.reverse()) await s.stop().catch((error: unknown) => logger.warn({ err: error }, 'stop failed'));
+    await infra.close();
+  };
 
   try {
-    const runner = await runProjections({ eventStore, docs, projections: PROJECTIONS, logger });
-    stoppables.push(runner);
-    stoppables.push(await runRenderRelay({ eventStore, docs, bus, logger }));
-    stoppables.push(await runMediaJanitor({ eventStore, docs, blobs, logger }));
-    stoppables.push(await startStatusIngester({ eventStore, bus, blobs, logger }));
-    if (options.startWorkers) stoppables.push(await options.startWorkers(infra));
-
-    // Publishing (sandbox unless platform keys are set); the test clock only with STUDIO_TEST_CLOCK=1 outside production.
-    const testClock = testClockEnabled(env) ? new AdjustableClock() : null;
+    // The test clock only with STUDIO_TEST_CLOCK=1 outside production; shared by every service here.
+    const testClock = config.command.testClock && config.infra.nodeEnv !== 'production' ? new AdjustableClock() : null;
     const clock = testClock ?? systemClock;
-    const command = createCommandService({ infra, config: commandConfig, env, clock, testClock });
-    stoppables.push(startAutopilot({ eventStore, docs, logger, clock, executor: command.publishing.executor, holder: `embedded:${process.pid}`, generateVideo: (userId, body, metadata, seriesId) => generateVideo(eventStore, userId, body, metadata, seriesId) }));
 
-    const mailbox = command.mailbox;
-    const app = createHttpApp({
-      logger,
-      beforeJson: command.beforeJson,
-      api: [
-        ...command.api,
-        createQueryRouter({
-          docs, blobs, tokens,
-          mediaSigningKey: infraConfig.secrets.mediaSigning,
-          healthChecks: { ...embeddedHealthChecks(infra), ...options.healthChecks },
-          wait: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
-          projectedPosition: () => runner.position(),
-        }),
-        createPublishingQueryRouter({ docs, tokens, now: () => clock.now() }),
-      ],
-      root: command.root,
-      webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist,
-    });
+    const projectors = createProjectorService(services.projectors, infra);
+    stoppables.push(projectors);
+    const command = await createCommandService(services.command, infra, { clock, testClock });
+    stoppables.push(command);
+    const query = createQueryService(services.query, infra, { progress: projectors, healthChecks: rendererHealthChecks(services.render), now: () => clock.now() });
+    stoppables.push(query);
+    stoppables.push(createAutopilotService(services.autopilot, infra, { clock }));
 
-    const server: Server = await new Promise((resolveListen, reject) => {
-      const s = app.listen(port, options.host ?? env.HOST ?? '0.0.0.0', () => resolveListen(s));
-      s.on('error', reject);
-    });
-    const address = server.address();
-    const actualPort = typeof address === 'object' && address ? address.port : port;
-    const url = `http://127.0.0.1:${actualPort}`;
-    logger.info({ url, eventStore: eventStore.kind, readModels: docs.kind, bus: bus.kind, dataDir: infraConfig.dataDir }, 'Studio is running');
+    const render = options.render ?? (infra.bus.kind === 'in-process' ? 'in-process' : 'child');
+    if (render === 'in-process') stoppables.push(await createRenderWorkerService(services.render, infra));
+    if (render === 'child') stoppables.push(await startChildService({ main: RENDER_MAIN, env: { ...env }, logger }));
 
-    return {
-      url,
-      port: actualPort,
-      infra,
-      mailbox,
-      async stop() {
-        server.closeAllConnections?.();
-        await new Promise<void>((r) => server.close(() => r()));
-        for (const s of stoppables.reverse()) await s.stop().catch((error) => logger.warn({ err: error }, 'stop failed'));
-        await infra.close();
-      },
-    };
+    const app = createHttpApp({ logger, routers: [command.router, query.router], webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist });
+    const server: Server = createServer(app);
+    const port = await listen(server, options.port ?? config.http.port, options.host ?? config.http.host);
+    stoppables.push({ stop: () => closeServer(server) });
+    const url = `http://127.0.0.1:${port}`;
+    logger.info({ url, eventStore: infra.eventStore.kind, readModels: infra.docs.kind, bus: infra.bus.kind, render, dataDir: config.infra.dataDir }, 'Studio is running');
+    return { url, port, infra, mailbox: command.mailbox, stop: stopAll };
   } catch (error) {
-    for (const s of stoppables.reverse()) await s.stop().catch(() => undefined);
-    await infra.close();
+    await stopAll();
     throw error;
   }
 }

@@ -1,18 +1,42 @@
 import express from 'express';
 import request from 'supertest';
 import type { AddressInfo } from 'node:net';
+import { ALL_ROUTES } from '@app/domain';
 import { createLogger } from '@app/platform';
 import { createGatewayApp, upstreamFor } from './proxy';
 
 describe('Gateway proxy', () => {
-  it('should route commands, auth and rendered pages to command-api and other GETs to query-api', () => {
-    expect(upstreamFor('POST', '/api/generate-video')).toBe('command');
-    expect(upstreamFor('GET', '/api/auth/me')).toBe('command');
-    expect(upstreamFor('GET', '/dev/mailbox')).toBe('command');
-    expect(upstreamFor('GET', '/billing/checkout/abc')).toBe('command');
-    expect(upstreamFor('DELETE', '/api/video/delete/1')).toBe('command');
-    expect(upstreamFor('GET', '/api/video/videos')).toBe('query');
-    expect(upstreamFor('GET', '/api/video/stream/1')).toBe('query');
+  describe('When a request comes in', () => {
+    it('should send it to the service the route table names', () => {
+      expect(upstreamFor('POST', '/api/generate-video')).toBe('command-api');
+      expect(upstreamFor('GET', '/api/auth/me')).toBe('command-api');
+      expect(upstreamFor('GET', '/dev/mailbox')).toBe('command-api');
+      expect(upstreamFor('GET', '/billing/checkout/abc')).toBe('command-api');
+      expect(upstreamFor('DELETE', '/api/video/delete/1')).toBe('command-api');
+      expect(upstreamFor('GET', '/api/video/videos')).toBe('query-api');
+      expect(upstreamFor('GET', '/api/video/stream/1')).toBe('query-api');
+    });
+
+    it('should send the link status to query-api, where it lives, though it sits under /api/auth', () => {
+      for (const platform of ['youtube', 'tiktok', 'instagram']) {
+        expect(upstreamFor('GET', `/api/auth/${platform}/status`)).toBe('query-api');
+        expect(upstreamFor('GET', `/api/auth/${platform}/connect`)).toBe('command-api');
+      }
+    });
+
+    it('should send every route of the table to its own service', () => {
+      for (const route of ALL_ROUTES) {
+        const concrete = route.path.replace(/:([a-z]+)/gi, 'x1');
+        expect({ route: route.name, service: upstreamFor(route.method, concrete) }).toEqual({ route: route.name, service: route.service });
+      }
+    });
+
+    it('should answer a JSON 404 for an API path no route has, without asking any service', async () => {
+      const gateway = createGatewayApp({ commandUrl: 'http://127.0.0.1:9', queryUrl: 'http://127.0.0.1:9', webDist: null, logger: createLogger('test', { level: 'silent' }) });
+      const res = await request(gateway).get('/api/nothing/here').expect(404);
+      expect(res.body).toEqual({ error: 'Not found' });
+      await request(gateway).put('/api/video/videos').expect(404);
+    });
   });
 
   it('should forward bodies, statuses and headers both ways', async () => {

@@ -1,29 +1,28 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import express, { type Express } from 'express';
+import { ALL_ROUTES, findRoute, type ServiceName } from '@app/domain';
+import { requestContext, serveWebApp, type Logger } from '@app/platform';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express } from 'express';
-import type { Logger } from '@app/platform';
 
-/**
- * Where a browser request goes in distributed mode. Commands (any non-GET) and everything the
- * command side renders itself (auth, OAuth callbacks, the dev mailbox, billing pages) go to
- * command-api; every other GET under /api goes to query-api.
- */
-export function upstreamFor(method: string, path: string): 'command' | 'query' {
-  if (path.startsWith('/api/auth') || path.startsWith('/dev/') || path === '/dev' || path.startsWith('/billing/') || path.startsWith('/api/billing/webhook') || path.startsWith('/sandbox/')) return 'command';
-  if (method === 'GET' || method === 'HEAD') return 'query';
-  return 'command';
+/** The service a request goes to, by the route table; null when no route matches. */
+export function upstreamFor(method: string, path: string): ServiceName | null {
+  return findRoute(ALL_ROUTES, method, path)?.service ?? null;
 }
 
-/** The one origin in front of separately running command-api and query-api, serving the web app too. */
+/**
+ * The one origin in front of separately running command-api and query-api: each request goes
+ * to the service the route table names for it (so a route can never be served by one service and
+ * sent to the other); unknown API paths get a JSON 404; everything else is the web app.
+ */
 export function createGatewayApp(input: { commandUrl: string; queryUrl: string; webDist: string | null; logger: Logger }): Express {
   const app = express();
   app.disable('x-powered-by');
-  const targets = { command: new URL(input.commandUrl), query: new URL(input.queryUrl) };
+  const targets: Record<ServiceName, URL> = { 'command-api': new URL(input.commandUrl), 'query-api': new URL(input.queryUrl) };
   const log = input.logger.child({ category: 'gateway' });
 
-  const forward = (req: IncomingMessage, res: ServerResponse, which: 'command' | 'query') => {
-    const target = targets[which];
+  const forward = (req: IncomingMessage, res: ServerResponse, service: ServiceName) => {
+    const target = targets[service];
     // The browser's address goes last in X-Forwarded-For: the services trust loopback hops only, so
     // they see this address, never one a client wrote into the header itself (per-IP rate limits).
     const client = req.socket.remoteAddress ?? '';
@@ -37,7 +36,7 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
       },
     );
     upstream.on('error', (error) => {
-      log.warn({ err: error, upstream: which }, 'Upstream unreachable');
+      log.warn({ err: error, upstream: service }, 'Upstream unreachable');
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: 'Service temporarily unavailable. Please try again in a moment.' }));
@@ -49,15 +48,17 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
     req.pipe(upstream);
   };
 
+  // The correlation id starts here, so the gateway's lines and the service's share it.
+  app.use(requestContext());
   app.use((req, res, next) => {
-    const path = req.path;
-    if (path.startsWith('/api') || path.startsWith('/dev') || path.startsWith('/billing/') || path.startsWith('/sandbox/')) return forward(req, res, upstreamFor(req.method, path));
+    const service = upstreamFor(req.method, req.path);
+    if (service) return forward(req, res, service);
+    if (req.path === '/api' || req.path.startsWith('/api/')) {
+      res.status(404).json({ error: 'Not found' });
+      return;
+    }
     next();
   });
-  if (input.webDist && existsSync(join(input.webDist, 'index.html'))) {
-    const dist = input.webDist;
-    app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (_req, res) => res.sendFile(join(dist, 'index.html')));
-  }
+  if (input.webDist && existsSync(join(input.webDist, 'index.html'))) serveWebApp(app, input.webDist);
   return app;
 }

@@ -1,7 +1,5 @@
-export * from './app';
-export * from './service-status/routes';
-export * from './media/routes';
-export * from './video-detail/presenter';
-export * from './video-stats/routes';
-export * from './subscription/routes';
-export * from './read-your-writes/wait-for-position';
+// The public face of @app/query-api: its composition and its configuration.
+export * from './config';
+export * from './service';
+export { checkpointProgress, type ProjectionProgress } from './read-your-writes/wait-for-position';
+export { serviceStatus, type HealthCheck } from './service-status/handlers';

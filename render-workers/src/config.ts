@@ -1,36 +1,61 @@
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { z } from 'zod';
-import { parseEnv } from '@app/platform/src/config/parse-env';
+import { envPart, infraEnv, readEnv } from '@app/platform';
 import { checkProviderEnv, providerEnvSchema, resolveProviderDefaults, type ProviderConfig } from './provider-config';
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
 
-/** Render workers' own settings (the cloud providers' settings come from provider-config). */
-export const workerEnvSchema = z.object({
-  WORK_DIR: z.string().min(1).default(join(tmpdir(), 'faceless-render')),
-  PREVIEW_CACHE_DIR: z.string().min(1).optional(),
-  WORKER_ID: z.string().min(1).default(`${hostname()}-${process.pid}`),
-  RENDER_CONCURRENCY: int(1, 1),
-  RENDER_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
-  RENDER_CRF: int(23, 0).pipe(z.number().max(51)),
-  RENDER_SEGMENTS: int(2, 1),
-  RENDER_MAX_ATTEMPTS: int(3, 1),
-  RENDER_BACKOFF_MS: int(2000, 0),
-  RENDER_BACKOFF_MAX_MS: int(30000, 0),
-  ESPEAK_TIMINGS_BIN: optionalText,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+/** The render workers' own settings and their cloud providers' (offline when no key is set). */
+export const renderEnv = envPart({
+  shape: {
+    /** Stage artifacts, cached so a retry (or a restart) resumes; default DATA_DIR/render-work. */
+    WORK_DIR: z.string().min(1).optional(),
+    PREVIEW_CACHE_DIR: z.string().min(1).optional(),
+    WORKER_ID: z.string().min(1).default(`${hostname()}-${process.pid}`),
+    RENDER_CONCURRENCY: int(1, 1),
+    RENDER_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
+    RENDER_CRF: int(23, 0).pipe(z.number().max(51)),
+    RENDER_SEGMENTS: int(2, 1),
+    RENDER_MAX_ATTEMPTS: int(3, 1),
+    RENDER_BACKOFF_MS: int(2000, 0),
+    RENDER_BACKOFF_MAX_MS: int(30000, 0),
+    ESPEAK_TIMINGS_BIN: optionalText,
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+    ...providerEnvSchema.shape,
+  },
+  check: checkProviderEnv,
+  build(e): RenderWorkersConfig {
+    const p = resolveProviderDefaults(e);
+    return {
+      workDir: e.WORK_DIR ?? null,
+      previewCacheDir: e.PREVIEW_CACHE_DIR ?? null,
+      workerId: e.WORKER_ID,
+      concurrency: e.RENDER_CONCURRENCY,
+      preset: e.RENDER_PRESET,
+      crf: e.RENDER_CRF,
+      segments: e.RENDER_SEGMENTS,
+      maxAttempts: e.RENDER_MAX_ATTEMPTS,
+      backoff: { initialMs: e.RENDER_BACKOFF_MS, maxMs: e.RENDER_BACKOFF_MAX_MS },
+      espeakHelper: e.ESPEAK_TIMINGS_BIN,
+      tools: { ffmpeg: e.FFMPEG_PATH, ffprobe: e.FFPROBE_PATH },
+      providers: {
+        OPENAI_BASE_URL: p.OPENAI_BASE_URL, OPENAI_API_KEY: p.OPENAI_API_KEY, OPENAI_MODEL: p.OPENAI_MODEL, OPENAI_IMAGE_MODEL: p.OPENAI_IMAGE_MODEL,
+        OPENAI_IMAGE_SIZE: p.OPENAI_IMAGE_SIZE, OPENAI_TTS_MODEL: p.OPENAI_TTS_MODEL, OPENAI_TRANSCRIPTION_MODEL: p.OPENAI_TRANSCRIPTION_MODEL,
+        OPENAI_TIMEOUT_MS: p.OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES: p.OPENAI_MAX_RETRIES, ELEVENLABS_API_KEY: p.ELEVENLABS_API_KEY,
+        ELEVENLABS_BASE_URL: p.ELEVENLABS_BASE_URL, ELEVENLABS_MODEL_ID: p.ELEVENLABS_MODEL_ID, ELEVENLABS_TIMEOUT_MS: p.ELEVENLABS_TIMEOUT_MS,
+        SCRIPT_PROVIDER: p.SCRIPT_PROVIDER, IMAGE_PROVIDER: p.IMAGE_PROVIDER, VOICE_PROVIDER: p.VOICE_PROVIDER,
+      },
+    };
+  },
 });
 
-/** Render workers' environment, parsed once; every problem (worker and providers) is listed at once. */
-export const renderWorkersEnvSchema = workerEnvSchema.extend(providerEnvSchema.shape).superRefine(checkProviderEnv).transform(resolveProviderDefaults);
-
-export type RenderWorkersEnv = z.infer<typeof renderWorkersEnvSchema>;
-
 export interface RenderWorkersConfig {
-  workDir: string;
-  previewCacheDir: string;
+  /** null: DATA_DIR/render-work. */
+  workDir: string | null;
+  /** null: <workDir>/previews. */
+  previewCacheDir: string | null;
   workerId: string;
   concurrency: number;
   preset: string;
@@ -39,31 +64,18 @@ export interface RenderWorkersConfig {
   maxAttempts: number;
   backoff: { initialMs: number; maxMs: number };
   espeakHelper: string | undefined;
-  logLevel: string;
+  /** The media programs (FFMPEG_PATH, FFPROBE_PATH). */
+  tools: { ffmpeg: string; ffprobe: string };
   /** Cloud provider selection and settings (offline when no key is set). */
   providers: ProviderConfig;
 }
 
-export function loadRenderWorkersConfig(env: Record<string, string | undefined> = process.env): RenderWorkersConfig {
-  const e = parseEnv(renderWorkersEnvSchema, env);
-  return {
-    workDir: e.WORK_DIR,
-    previewCacheDir: e.PREVIEW_CACHE_DIR ?? join(e.WORK_DIR, 'previews'),
-    workerId: e.WORKER_ID,
-    concurrency: e.RENDER_CONCURRENCY,
-    preset: e.RENDER_PRESET,
-    crf: e.RENDER_CRF,
-    segments: e.RENDER_SEGMENTS,
-    maxAttempts: e.RENDER_MAX_ATTEMPTS,
-    backoff: { initialMs: e.RENDER_BACKOFF_MS, maxMs: e.RENDER_BACKOFF_MAX_MS },
-    espeakHelper: e.ESPEAK_TIMINGS_BIN,
-    logLevel: e.LOG_LEVEL,
-    providers: {
-      OPENAI_BASE_URL: e.OPENAI_BASE_URL, OPENAI_API_KEY: e.OPENAI_API_KEY, OPENAI_MODEL: e.OPENAI_MODEL, OPENAI_IMAGE_MODEL: e.OPENAI_IMAGE_MODEL,
-      OPENAI_IMAGE_SIZE: e.OPENAI_IMAGE_SIZE, OPENAI_TTS_MODEL: e.OPENAI_TTS_MODEL, OPENAI_TRANSCRIPTION_MODEL: e.OPENAI_TRANSCRIPTION_MODEL,
-      OPENAI_TIMEOUT_MS: e.OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES: e.OPENAI_MAX_RETRIES, ELEVENLABS_API_KEY: e.ELEVENLABS_API_KEY,
-      ELEVENLABS_BASE_URL: e.ELEVENLABS_BASE_URL, ELEVENLABS_MODEL_ID: e.ELEVENLABS_MODEL_ID, ELEVENLABS_TIMEOUT_MS: e.ELEVENLABS_TIMEOUT_MS,
-      SCRIPT_PROVIDER: e.SCRIPT_PROVIDER, IMAGE_PROVIDER: e.IMAGE_PROVIDER, VOICE_PROVIDER: e.VOICE_PROVIDER,
-    },
-  };
+/** Every variable the render workers read. */
+export const renderWorkersEnv = { infra: infraEnv, render: renderEnv };
+
+export type RenderWorkersServiceConfig = ReturnType<typeof readRenderWorkersConfig>;
+
+/** The render workers' configuration, parsed once; every problem (worker and providers) is listed at once. */
+export function readRenderWorkersConfig(env: Record<string, string | undefined>) {
+  return readEnv(renderWorkersEnv, env);
 }

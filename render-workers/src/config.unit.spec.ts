@@ -1,4 +1,6 @@
-import { loadRenderWorkersConfig } from './config';
+import { readRenderWorkersConfig } from './config';
+
+const loadRenderWorkersConfig = (env: Record<string, string>) => readRenderWorkersConfig(env).render;
 import { backoffMs, failureReason } from './worker/render-worker';
 
 describe('When the render workers read their environment', () => {

@@ -1,28 +1,19 @@
-/** Composition root of the render workers (distributed mode): `npm run start -w render-workers`. */
-import { openInfra, readInfraConfig } from '@app/platform';
-import { loadRenderWorkersConfig } from './config';
-import { createRenderWorkers } from './index';
-import { publishPreviews } from './publish-previews';
+/** The render workers as their own process (distributed mode): `npm run start -w render-workers`. Run N: they share the consumer group. */
+import { openInfra, runProcess } from '@app/platform';
+import { readRenderWorkersConfig } from './config';
+import { createRenderWorkerService } from './service';
 
-async function main() {
-  const config = loadRenderWorkersConfig();
-  const infra = await openInfra(readInfraConfig(), 'render-workers');
-  const workers = createRenderWorkers(config, { bus: infra.bus, blobs: infra.blobs, logger: infra.logger });
-  await workers.start();
-  const previews = new AbortController();
-  void publishPreviews(workers, infra.blobs, infra.logger, previews.signal);
-  infra.logger.info({ workerId: config.workerId, bus: infra.bus.kind, concurrency: config.concurrency }, 'Render worker started');
-  const stop = async () => {
-    previews.abort();
-    await workers.stop();
-    await infra.close();
-    process.exit(0);
+runProcess('render-workers', async () => {
+  const config = readRenderWorkersConfig(process.env);
+  const infra = await openInfra(config.infra, 'render-workers');
+  const service = await createRenderWorkerService(config, infra);
+  return {
+    logger: infra.logger,
+    service: {
+      async stop() {
+        await service.stop();
+        await infra.close();
+      },
+    },
   };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-}
-
-main().catch((error) => {
-  process.stderr.write(`render-workers failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
 });

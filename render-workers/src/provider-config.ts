@@ -5,10 +5,7 @@ import { z } from 'zod';
  *
  * Defaults: a stage uses a cloud provider only when its key is set; otherwise it stays offline.
  * Asking for a cloud provider explicitly without its key is a configuration error.
- *
- * To merge into the worker's own config:
- *   workerEnvSchema.extend(providerEnvSchema.shape).superRefine(checkProviderEnv).transform(resolveProviderDefaults)
- * or parse `providerConfigSchema` on its own with `parseEnv`.
+ * The render workers' configuration (config.ts) merges these into its own.
  */
 const optionalString = z
   .string()

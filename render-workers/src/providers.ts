@@ -1,4 +1,4 @@
-import type { Logger } from '@app/platform/src/logging/logger';
+import type { Logger } from '@app/platform';
 import type { RenderWorkersConfig } from './config';
 import { describeProviderConfig, LOCAL_OPENAI_KEY } from './provider-config';
 import { createFfmpegAssembler } from './stages/assemble/ffmpeg';

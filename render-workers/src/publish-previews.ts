@@ -1,7 +1,7 @@
 import { ART_STYLES, PREVIEW_KEYS, VOICES } from '@app/domain';
-import type { BlobStore } from '@app/platform/src/blob-store/port';
-import type { Logger } from '@app/platform/src/logging/logger';
-import type { RenderWorkers } from './index';
+import type { BlobStore } from '@app/platform';
+import type { Logger } from '@app/platform';
+import type { RenderWorkers } from './render-workers';
 
 /**
  * Renders any missing voice and art-style preview and stores it in the BlobStore, where the

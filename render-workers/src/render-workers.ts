@@ -1,24 +1,10 @@
-import type { BlobStore } from '@app/platform/src/blob-store/port';
-import type { Logger } from '@app/platform/src/logging/logger';
-import type { MessageBus } from '@app/platform/src/message-bus/port';
+import type { BlobStore, Logger, MessageBus } from '@app/platform';
 import type { RenderWorkersConfig } from './config';
 import { createRenderPipeline, type RenderPipeline } from './pipeline/render-pipeline';
 import { selectProviders, type Providers } from './providers';
 import { createStylePreviews, type StylePreviews } from './stages/images/style-preview';
 import { createVoicePreviews, type VoicePreviews } from './stages/narration/voice-preview';
 import { startRenderWorker, type RenderWorker } from './worker/render-worker';
-
-export * from './config';
-export * from './providers';
-export * from './pipeline/render-pipeline';
-export * from './worker/render-worker';
-export { createVoicePreviews, type VoicePreviews } from './stages/narration/voice-preview';
-export { createStylePreviews, type StylePreviews } from './stages/images/style-preview';
-export { createOfflineScriptWriter } from './stages/script/offline-writer';
-export { createEspeakNarrator } from './stages/narration/espeak';
-export { createProceduralIllustrator } from './stages/images/procedural';
-export { createProceduralComposer } from './stages/music/procedural';
-export { createFfmpegAssembler } from './stages/assemble/ffmpeg';
 
 export interface RenderWorkersDeps {
   bus: MessageBus;
@@ -41,16 +27,17 @@ export interface RenderWorkers {
 }
 
 /** The render workers' composition: providers from config, the pipeline, the worker and the previews. */
-export function createRenderWorkers(config: RenderWorkersConfig, deps: RenderWorkersDeps): RenderWorkers {
-  const logger = deps.logger.child({ category: 'render-workers' });
+export function createRenderWorkers(config: RenderWorkersConfig & { workDir: string }, deps: RenderWorkersDeps): RenderWorkers {
+  const logger = deps.logger;
   const providers = deps.providers ?? selectProviders(config, logger);
   const pipeline = createRenderPipeline({ ...providers, blobs: deps.blobs, workDir: config.workDir, logger });
+  const previewCacheDir = config.previewCacheDir ?? `${config.workDir}/previews`;
   let worker: RenderWorker | null = null;
   return {
     pipeline,
     providers,
-    voicePreviews: createVoicePreviews({ narrator: providers.offlineNarrator, cacheDir: `${config.previewCacheDir}/voices` }),
-    stylePreviews: createStylePreviews({ cacheDir: `${config.previewCacheDir}/art-styles` }),
+    voicePreviews: createVoicePreviews({ narrator: providers.offlineNarrator, cacheDir: `${previewCacheDir}/voices` }),
+    stylePreviews: createStylePreviews({ cacheDir: `${previewCacheDir}/art-styles` }),
     async start() {
       if (worker) return worker;
       worker = await startRenderWorker({ bus: deps.bus, pipeline, logger, workerId: config.workerId, maxAttempts: config.maxAttempts, backoff: config.backoff, concurrency: config.concurrency });

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import { openPostgresEventStore, openSqliteEventStore, type EventStore, type NewEvent } from '@app/platform/src/event-store';
+import { openPostgresEventStore, openSqliteEventStore, type EventStore, type NewEvent } from '@app/platform';
 
 export interface BenchResult {
   name: string;

@@ -1,10 +1,7 @@
 import { rm } from 'node:fs/promises';
-import { LocalDiskBlobStore } from '@app/platform/src/blob-store/local-disk';
-import { createRenderPipeline } from '../../render-workers/src/pipeline/render-pipeline';
-import { FFMPEG, run } from '../../render-workers/src/shared/exec';
-import { audioCodecArgs, createFfmpegAssembler, videoCodecArgs } from '../../render-workers/src/stages/assemble/ffmpeg';
-import type { AssembleRequest } from '../../render-workers/src/stages/assemble/port';
-import { ensureNativeHelper, offlineProviders, quietLogger, tempDir } from '../../render-workers/src/testing/media';
+import { LocalDiskBlobStore } from '@app/platform';
+import { createRenderPipeline } from '@app/render-workers';
+import { FFMPEG, audioCodecArgs, createFfmpegAssembler, ensureNativeHelper, offlineProviders, quietLogger, run, tempDir, videoCodecArgs, type AssembleRequest } from '@app/render-workers/testing';
 
 /**
  * Render benchmarks (2 cores):

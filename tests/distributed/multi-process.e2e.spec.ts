@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import { COLLECTIONS, videoStreamId } from '@app/domain';
 import { openDocumentStore, openEventStore, createLogger, type DocumentStore } from '@app/platform';
 import { PROJECTIONS, rebuildProjections } from '@app/projectors';
-import { startService, type ServiceProcess } from './processes';
+import { startService, type ServiceProcess } from '../support/processes';
 
 const { POSTGRES_URL, KAFKA_BROKERS, MONGO_URL } = process.env;
 const engines = Boolean(POSTGRES_URL && KAFKA_BROKERS && MONGO_URL);

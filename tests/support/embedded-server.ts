@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmbedded, type EmbeddedProduct, type Stoppable } from '@app/gateway';
-import type { Infra } from '@app/platform';
+import { startEmbedded, type EmbeddedProduct } from '@app/gateway';
 
 export interface TestServer extends EmbeddedProduct {
   dataDir: string;
 }
 
 export interface TestServerOptions {
-  /** Run the real render workers (offline providers). Default true. */
+  /** Run the real render workers (offline providers), in their own process as `npm start` does. Default true. */
   render?: boolean;
   env?: Record<string, string>;
   webDist?: string | null;
@@ -30,17 +29,13 @@ export async function startEmbeddedServer(options: TestServerOptions = {}): Prom
     RENDER_PRESET: process.env.RENDER_PRESET ?? 'ultrafast',
     ...options.env,
   };
-  delete env.EVENT_STORE_URL;
-  delete env.READ_STORE_URL;
-  delete env.BUS_URL;
-  delete env.MEDIA_DIR;
-  const startWorkers = options.render === false ? undefined : await renderWorkersStarter(env);
+  for (const name of ['EVENT_STORE_URL', 'READ_STORE_URL', 'BUS_URL', 'MEDIA_DIR', 'WORK_DIR', 'PORT']) delete env[name];
   const product = await startEmbedded({
     env,
     port: 0,
     host: '127.0.0.1',
     webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist,
-    startWorkers,
+    render: options.render === false ? 'none' : 'child',
   });
   return {
     ...product,
@@ -50,9 +45,4 @@ export async function startEmbeddedServer(options: TestServerOptions = {}): Prom
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function renderWorkersStarter(env: Record<string, string | undefined>): Promise<(infra: Infra) => Promise<Stoppable>> {
-  const { startEmbeddedRenderWorkers } = await import('@app/gateway/src/render');
-  return (infra) => startEmbeddedRenderWorkers(infra, env);
 }

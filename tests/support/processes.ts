@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,8 +14,9 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function startService(name: string, workspace: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, workspace, 'src/main.ts')], {
+/** Starts `<workspace>/src/<main>` (a service's main module) as its own process, as `npm run start -w <workspace>` does. */
+export function startService(name: string, workspace: string, env: Record<string, string>, main = 'main.ts'): ServiceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, workspace, 'src', main)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,4 +73,17 @@ export function startService(name: string, workspace: string, env: Record<string
       });
     },
   };
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,14 +1,11 @@
-import type { RequestHandler } from 'express';
-import { type UserEvent, updateEmailSchema, updatePasswordSchema, userDecider, userStreamId, USER_MESSAGES, ValidationError } from '@app/domain';
-import { handle, type HandleResult } from '@app/platform/src/command-handling/handle';
-import { currentUserId } from '@app/platform/src/http/authenticate';
-import { parseOrThrow } from '@app/platform/src/http/errors';
+import { type Routes, type UserEvent, userDecider, userStreamId, USER_MESSAGES, ValidationError } from '@app/domain';
+import { currentUserId, handle, type HandleResult, type RouteHandler } from '@app/platform';
 import { claimEmail, metadataFor, releaseEmail, requireUser } from './accounts';
 import type { AuthContext } from './deps';
 import type { Passwords } from './passwords';
 
 /** GET /me (bearer) → {_id, email, name}, read from the user's stream (so it is current at once). */
-export function me(ctx: AuthContext): RequestHandler {
+export function me(ctx: AuthContext): RouteHandler<Routes['me']> {
   return async (req, res) => {
     const user = await requireUser(ctx.eventStore, currentUserId(req));
     res.json({ _id: user.userId, email: user.email, name: user.name });
@@ -19,10 +16,10 @@ export function me(ctx: AuthContext): RequestHandler {
  * POST /update-email (bearer) {email} → {message, position}. Claims the new email first (409 when
  * taken), changes it on the user, then releases the old one.
  */
-export function updateEmail(ctx: AuthContext): RequestHandler {
+export function updateEmail(ctx: AuthContext): RouteHandler<Routes['updateEmail']> {
   return async (req, res) => {
     const userId = currentUserId(req);
-    const { email } = parseOrThrow(updateEmailSchema, req.body);
+    const { email } = req.body;
     const user = await requireUser(ctx.eventStore, userId);
     if (user.email === email) throw new ValidationError(USER_MESSAGES.sameEmail);
     await claimEmail(ctx, email, userId);
@@ -45,12 +42,12 @@ export function updateEmail(ctx: AuthContext): RequestHandler {
  * POST /update-password (bearer) {currentPassword, newPassword} → {message, position}; 400
  * 'Current password is incorrect'. The new password follows the Register rules (spec-deviations).
  */
-export function updatePassword(ctx: AuthContext, passwords: Passwords): RequestHandler {
+export function updatePassword(ctx: AuthContext, passwords: Passwords): RouteHandler<Routes['updatePassword']> {
   return async (req, res) => {
     const userId = currentUserId(req);
     // Guessing the current password with a stolen session is limited like a login.
     ctx.limiter.hit(`update-password:user:${userId}`);
-    const body = parseOrThrow(updatePasswordSchema, req.body);
+    const body = req.body;
     const user = await requireUser(ctx.eventStore, userId);
     const currentPasswordMatches = user.passwordHash !== null && (await passwords.matches(body.currentPassword, user.passwordHash));
     // No need to pay for a hash the decider will refuse.

@@ -12,9 +12,7 @@ import {
   type EmailRegistryEvent,
   type UserState,
 } from '@app/domain';
-import { commandMetadata, handle, loadState, type HandleResult } from '@app/platform/src/command-handling/handle';
-import type { EventStore } from '@app/platform/src/event-store/port';
-import { sha256 } from '@app/platform/src/security/signing';
+import { commandMetadata, handle, loadState, sha256, type EventStore, type HandleResult } from '@app/platform';
 import type { AuthContext } from './deps';
 
 export type RegisteredUser = Extract<UserState, { status: 'registered' }>;

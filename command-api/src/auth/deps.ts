@@ -1,8 +1,4 @@
-import type { Logger } from '@app/platform/src/logging/logger';
-import type { EventStore } from '@app/platform/src/event-store/port';
-import type { RateLimiter } from '@app/platform/src/http/rate-limit';
-import type { Mailer } from '@app/platform/src/mail/port';
-import type { SessionTokens } from '@app/platform/src/security/tokens';
+import type { EventStore, Logger, Mailer, RateLimiter, SessionTokens } from '@app/platform';
 
 export interface GoogleSignInConfig {
   clientID: string;

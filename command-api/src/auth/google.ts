@@ -3,8 +3,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Authenticator } from './authenticator';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
-import { ConflictError, googleIdentityDecider, userDecider, userStreamId } from '@app/domain';
-import { handle, loadState } from '@app/platform/src/command-handling/handle';
+import { ConflictError, ROUTES, googleIdentityDecider, userDecider, userStreamId } from '@app/domain';
+import { handle, loadState } from '@app/platform';
 import { findUserByEmail, googleIdentityStream, loadUser, metadataFor, registerAccount } from './accounts';
 import type { AuthContext, GoogleSignInConfig } from './deps';
 
@@ -35,16 +35,17 @@ function readCookie(req: Request, name: string): string | null {
  * as `state` and compared on the callback. It stops login CSRF (someone else's code forced on you).
  */
 function cookieStateStore(): StateStore {
-  const cookiePath = (req: Request) => `${req.baseUrl}/google`;
+  // Sent back only to the sign-in routes (/api/auth/google and its callback).
+  const cookiePath = ROUTES.googleSignIn.path;
   const store = {
     store(req: Request, callback: (err: Error | null, state: string) => void) {
       const nonce = randomBytes(24).toString('base64url');
-      (req.res as Response).cookie(STATE_COOKIE, nonce, { httpOnly: true, sameSite: 'lax', secure: req.secure, maxAge: 10 * 60_000, path: cookiePath(req) });
+      (req.res as Response).cookie(STATE_COOKIE, nonce, { httpOnly: true, sameSite: 'lax', secure: req.secure, maxAge: 10 * 60_000, path: cookiePath });
       callback(null, nonce);
     },
     verify(req: Request, state: string, callback: (err: Error | null, ok: boolean, state: unknown) => void) {
       const expected = readCookie(req, STATE_COOKIE);
-      (req.res as Response).clearCookie(STATE_COOKIE, { path: cookiePath(req) });
+      (req.res as Response).clearCookie(STATE_COOKIE, { path: cookiePath });
       const ok = typeof state === 'string' && expected !== null && expected.length === state.length && timingSafeEqual(Buffer.from(expected), Buffer.from(state));
       callback(null, ok, ok ? state : { message: 'Invalid authorization request state.' });
     },

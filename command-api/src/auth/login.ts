@@ -1,8 +1,7 @@
-import type { RequestHandler } from 'express';
-import type { Authenticator } from './authenticator';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { invalidCredentials, loginSchema } from '@app/domain';
-import { parseOrThrow } from '@app/platform/src/http/errors';
+import { invalidCredentials, type Routes } from '@app/domain';
+import type { RouteHandler } from '@app/platform';
+import type { Authenticator } from './authenticator';
 import { findUserByEmail } from './accounts';
 import type { AuthContext } from './deps';
 import type { Passwords } from './passwords';
@@ -22,19 +21,16 @@ export function useLocalStrategy(passport: Authenticator, ctx: AuthContext, pass
   );
 }
 
-/** POST /login {email, password} → {token}; 401 'Invalid credentials' for a wrong email or password. */
-export function login(ctx: AuthContext, passport: Authenticator): RequestHandler[] {
-  const validate: RequestHandler = (req, _res, next) => {
-    // Validated (and the email normalised) before passport reads the body.
-    req.body = parseOrThrow(loginSchema, req.body);
-    next();
-  };
-  const authenticateLocal: RequestHandler = (req, res, next) => {
+/**
+ * POST /login {email, password} → {token}; 401 'Invalid credentials' for a wrong email or
+ * password. The body arrives validated (and the email normalised) by the route table.
+ */
+export function login(ctx: AuthContext, passport: Authenticator): RouteHandler<Routes['login']> {
+  return (req, res, next) => {
     passport.authenticate('local', { session: false }, (error: unknown, user: { id: string } | false) => {
       if (error) return next(error);
       if (!user) return next(invalidCredentials());
       res.json({ token: ctx.tokens.issue(user.id) });
     })(req, res, next);
   };
-  return [validate, authenticateLocal];
 }

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { SessionTokens } from '@app/platform/src/security/tokens';
+import { SessionTokens } from '@app/platform';
 import { createAuthApp, JWT_SECRET, registerUser, type AuthApp } from './testing/auth-app';
 
 describe('GET /api/auth/me', () => {

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler } from 'express';
-import { forgotPasswordSchema, NotFoundError, resetPasswordSchema, userDecider, userStreamId, USER_MESSAGES, ValidationError } from '@app/domain';
-import { handle } from '@app/platform/src/command-handling/handle';
-import { parseOrThrow } from '@app/platform/src/http/errors';
-import { sha256 } from '@app/platform/src/security/signing';
+import { NotFoundError, userDecider, userStreamId, USER_MESSAGES, ValidationError, type Routes } from '@app/domain';
+import { handle, sha256, type RouteHandler } from '@app/platform';
 import { findUserByEmail, metadataFor } from './accounts';
 import type { AuthContext } from './deps';
 import type { Passwords } from './passwords';
@@ -41,11 +38,11 @@ function resetMail(name: string, link: string, ttlMinutes: number) {
  * POST /forgot-password {email} → 200 {message}, the same for known and unknown emails. The
  * link is mailed, never answered (docs/spec-deviations.md).
  */
-export function forgotPassword(ctx: AuthContext): RequestHandler {
+export function forgotPassword(ctx: AuthContext): RouteHandler<Routes['forgotPassword']> {
   const ttlMinutes = Math.min(ctx.config.resetTtlMinutes, 60);
   const publicUrl = ctx.config.publicUrl.replace(/\/+$/, '');
   return async (req, res) => {
-    const { email } = parseOrThrow(forgotPasswordSchema, req.body);
+    const { email } = req.body;
     const user = await findUserByEmail(ctx.eventStore, email);
     if (user) {
       const secret = randomBytes(32).toString('base64url');
@@ -63,9 +60,9 @@ export function forgotPassword(ctx: AuthContext): RequestHandler {
 }
 
 /** POST /reset-password/:token {password} → {message, position}; 400 for an unknown, used or expired link. */
-export function resetPassword(ctx: AuthContext, passwords: Passwords): RequestHandler {
+export function resetPassword(ctx: AuthContext, passwords: Passwords): RouteHandler<Routes['resetPassword']> {
   return async (req, res) => {
-    const { password } = parseOrThrow(resetPasswordSchema, req.body);
+    const { password } = req.body;
     const parsed = parseResetToken(String(req.params.token ?? ''));
     if (!parsed) throw new ValidationError(USER_MESSAGES.resetInvalid);
     const passwordHash = await passwords.hash(password);

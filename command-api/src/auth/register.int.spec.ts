@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { emailRegistryDecider, userDecider, userStreamId } from '@app/domain';
-import { loadState } from '@app/platform/src/command-handling/handle';
+import { loadState } from '@app/platform';
 import { emailStream, STALE_CLAIM_MS } from './accounts';
 import { anEmail, createAuthApp, registerUser, STRONG_PASSWORD, type AuthApp } from './testing/auth-app';
 

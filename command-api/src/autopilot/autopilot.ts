@@ -3,9 +3,11 @@ import {
   postDecider, postStreamId, seriesDecider, seriesStreamId, socialLinkDecider, socialLinkStreamId, subscriptionDecider, subscriptionStreamId,
   videoDecider, videoStreamId, type CommandMetadata, type PostQueueDoc, type SeriesViewDoc,
 } from '@app/domain';
-import { deterministicId, documentStoreLease, handle, loadState, runWithLease, type DocumentStore, type EventStore, type Logger, type RecordedEvent, type Subscription } from '@app/platform';
-import { defaultContent, postIdFor, type Clock, type PostExecutor } from '@app/platform/src/publishing';
-import { runReactor } from '../runner/run-reactor';
+import {
+  defaultContent, deterministicId, documentStoreLease, handle, loadState, postIdFor, runReactor, runWithLease, type Clock, type DocumentStore, type EventStore,
+  type Logger, type RecordedEvent, type Subscription,
+} from '@app/platform';
+import type { PostExecutor } from '../publishing/post-executor';
 
 /** The command side's GenerateVideo (command-api's generateVideo), injected by the composition root. */
 export type GenerateVideoFn = (userId: string, body: unknown, metadata: CommandMetadata, seriesId: string) => Promise<{ videoId: string }>;

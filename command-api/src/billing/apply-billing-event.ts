@@ -1,6 +1,5 @@
 import { DomainError, subscriptionDecider, subscriptionStreamId, type SubscriptionCommand, type SubscriptionState } from '@app/domain';
-import { commandMetadata, deterministicId, handle, loadState, type EventStore, type Logger } from '@app/platform';
-import type { BillingEvent } from '@app/platform/src/billing';
+import { commandMetadata, deterministicId, handle, loadState, type BillingEvent, type EventStore, type Logger } from '@app/platform';
 
 export interface AppliedBillingEvent {
   /** The commands that recorded something. */

@@ -1,11 +1,7 @@
-import type { EventStore } from '@app/platform/src/event-store/port';
-import type { Logger } from '@app/platform/src/logging/logger';
-import type { SessionTokens } from '@app/platform/src/security/tokens';
-import type { Billing } from '@app/platform/src/billing';
+import type { Billing, EventStore, Logger } from '@app/platform';
 
 export interface BillingDeps {
   eventStore: EventStore;
-  tokens: SessionTokens;
   billing: Billing;
   logger: Logger;
   /** Absolute origin Stripe sends the browser back to (PUBLIC_URL). The simulator uses same-origin paths. */

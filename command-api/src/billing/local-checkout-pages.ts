@@ -1,5 +1,5 @@
 import { annualPrice, findPlan, type SubscriptionState } from '@app/domain';
-import type { LocalSession } from '@app/platform/src/billing';
+import type { LocalSession } from '@app/platform';
 
 /** Server-rendered pages of the local checkout simulator: plain HTML, no script, clearly test mode. */
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ENTITLEMENT_MESSAGES, effectivePlan } from '@app/domain';
-import { periodEndFrom } from '@app/platform/src/billing';
+import { periodEndFrom } from '@app/platform';
 import { aGenerateVideoBody, createBillingApp, type BillingApp } from './testing/billing-app';
 
 describe('Billing with the local checkout simulator', () => {

@@ -2,13 +2,10 @@ import {
   ConflictError, PLATFORM_LABELS, TIKTOK_TIMEOUT_MESSAGE, postDecider, postStreamId, socialLinkDecider, socialLinkStreamId,
   uploadFailedMessage, videoDecider, videoStreamId, type CommandMetadata, type PostState,
 } from '@app/domain';
-import type { BlobStore } from '../blob-store/port';
-import { handle, loadState } from '../command-handling/handle';
-import type { EventStore } from '../event-store/port';
-import type { Logger } from '../logging/logger';
-import type { Clock } from './clock';
-import { PublishError, type PlatformTokens, type Publishers, type VideoSource } from './port';
-import type { TokenVault } from './token-vault';
+import {
+  PublishError, handle, loadState, type BlobStore, type Clock, type EventStore, type Logger, type PlatformTokens, type Publishers, type TokenVault,
+  type VideoSource,
+} from '@app/platform';
 
 /** Refresh tokens this long before they expire. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;

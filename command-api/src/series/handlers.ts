@@ -1,31 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
 import {
   ValidationError, allowedPostsPerWeek, defaultSchedule, effectivePlan, findPlan, nextSlotAfter, seriesDecider, seriesStreamId, slotsPerWeek,
   subscriptionDecider, subscriptionStreamId, SCHEDULE_MESSAGES, type CommandMetadata, type Platform, type SeriesSchedule, type SeriesSettings,
 } from '@app/domain';
-import { authenticate, commandMetadata, currentUserId, handle, loadState, parseOrThrow, type EventStore, type SessionTokens } from '@app/platform';
-import type { Clock } from '@app/platform/src/publishing';
-import { createSeriesSchema, updateSeriesSchema } from './schemas';
+import { commandMetadata, currentUserId, handle, loadState, type Clock, type EventStore, type BodyHandler, type HandlersOf } from '@app/platform';
 
 export interface SeriesCommandDeps {
   eventStore: EventStore;
-  tokens: SessionTokens;
   clock: Clock;
 }
 
 type ScheduleInput = { timeZone: string; times?: string[] | undefined; days?: number[] | undefined };
 
 /**
- * Series commands, mounted at /api: create, edit, pause, resume, delete. Creating allots a series
+ * Series commands: create, edit, pause, resume, delete. Creating allots a series
  * on the user's plan (series limit) first; deleting releases it. The schedule follows the plan's
  * frequency: omitted days or times take the plan's default, and a schedule with more slots a
  * week than the plan posts is refused.
  */
-export function createSeriesCommandRouter(deps: SeriesCommandDeps): Router {
-  const router = Router();
-  const auth = authenticate(deps.tokens);
-  const meta = (req: Request, userId: string): CommandMetadata => commandMetadata({ userId, correlationId: req.get('x-correlation-id'), now: deps.clock.now() });
+export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSeries' | 'updateSeries' | 'pauseSeries' | 'resumeSeries' | 'deleteSeries'> {
+  const meta = (userId: string): CommandMetadata => commandMetadata({ userId, now: deps.clock.now() });
 
   const postsPerWeek = async (userId: string, now: string) => {
     const { state } = await loadState(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider);
@@ -39,79 +33,78 @@ export function createSeriesCommandRouter(deps: SeriesCommandDeps): Router {
     return result;
   };
 
-  router.post('/series', auth, async (req, res) => {
+  const pauseOrResume = (type: 'PauseSeries' | 'ResumeSeries'): BodyHandler<unknown> => async (req, res) => {
     const userId = currentUserId(req);
-    const body = parseOrThrow(createSeriesSchema, req.body);
-    const metadata = meta(req, userId);
-    const perWeek = await postsPerWeek(userId, metadata.now);
-    const seriesSchedule = schedule(body.schedule, perWeek);
-    const seriesId = randomUUID();
-    const settings: SeriesSettings = {
-      topic: body.topic, customPrompt: body.customPrompt?.trim() || null, voiceId: body.voiceid, style: body.style,
-      aspectRatio: body.aspectRatio, language: body.language, duration: body.duration,
-    };
-    await handle(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider, { type: 'AllotSeries', data: { userId, seriesId }, metadata });
-    let position: number;
-    try {
-      ({ position } = await handle(deps.eventStore, seriesStreamId(seriesId), seriesDecider, {
-        type: 'CreateSeries',
-        data: { seriesId, userId, name: body.name || (settings.customPrompt ?? settings.topic).slice(0, 100), settings, platforms: unique(body.platforms), schedule: seriesSchedule },
-        metadata,
-      }));
-    } catch (error) {
-      await handle(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider, { type: 'ReleaseSeries', data: { seriesId }, metadata }).catch(() => undefined);
-      throw error;
-    }
-    res.status(201).json({ _id: seriesId, seriesId, position, nextPostAt: nextSlotAfter(seriesSchedule, metadata.now) });
-  });
-
-  router.patch('/series/:id', auth, async (req, res) => {
-    const userId = currentUserId(req);
-    const seriesId = req.params.id as string;
-    const body = parseOrThrow(updateSeriesSchema, req.body);
-    const metadata = meta(req, userId);
-    const { state } = await loadState(deps.eventStore, seriesStreamId(seriesId), seriesDecider);
-    const current = state.status === 'none' || state.status === 'deleted' || state.userId !== userId ? null : state;
-    const touchesSettings = ['topic', 'customPrompt', 'voiceid', 'style', 'aspectRatio', 'language', 'duration'].some((k) => k in body && body[k as keyof typeof body] !== undefined);
-    const settings: SeriesSettings | undefined = current && touchesSettings ? {
-      topic: body.topic ?? current.settings.topic,
-      customPrompt: body.customPrompt === undefined ? current.settings.customPrompt : body.customPrompt?.trim() || null,
-      voiceId: body.voiceid ?? current.settings.voiceId,
-      style: body.style ?? current.settings.style,
-      aspectRatio: body.aspectRatio ?? current.settings.aspectRatio,
-      language: body.language ?? current.settings.language,
-      duration: body.duration ?? current.settings.duration,
-    } : undefined;
-    const newSchedule = current && body.schedule ? schedule(body.schedule, await postsPerWeek(userId, metadata.now), current.schedule) : undefined;
-    const { position } = await handle(deps.eventStore, seriesStreamId(seriesId), seriesDecider, {
-      type: 'UpdateSeries',
-      data: { userId, name: body.name, settings, platforms: body.platforms ? unique(body.platforms) : undefined, schedule: newSchedule },
-      metadata,
-    });
+    const { position } = await handle(deps.eventStore, seriesStreamId(req.params.id), seriesDecider, { type, data: { userId }, metadata: meta(userId) });
     res.json({ success: true, position });
-  });
+  };
 
-  for (const action of ['pause', 'resume'] as const) {
-    router.post(`/series/:id/${action}`, auth, async (req, res) => {
+  return {
+    createSeries: async (req, res) => {
       const userId = currentUserId(req);
-      const { position } = await handle(deps.eventStore, seriesStreamId(req.params.id as string), seriesDecider, {
-        type: action === 'pause' ? 'PauseSeries' : 'ResumeSeries', data: { userId }, metadata: meta(req, userId),
+      const body = req.body;
+      const metadata = meta(userId);
+      const perWeek = await postsPerWeek(userId, metadata.now);
+      const seriesSchedule = schedule(body.schedule, perWeek);
+      const seriesId = randomUUID();
+      const settings: SeriesSettings = {
+        topic: body.topic, customPrompt: body.customPrompt?.trim() || null, voiceId: body.voiceid, style: body.style,
+        aspectRatio: body.aspectRatio, language: body.language, duration: body.duration,
+      };
+      await handle(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider, { type: 'AllotSeries', data: { userId, seriesId }, metadata });
+      let position: number;
+      try {
+        ({ position } = await handle(deps.eventStore, seriesStreamId(seriesId), seriesDecider, {
+          type: 'CreateSeries',
+          data: { seriesId, userId, name: body.name || (settings.customPrompt ?? settings.topic).slice(0, 100), settings, platforms: unique(body.platforms), schedule: seriesSchedule },
+          metadata,
+        }));
+      } catch (error) {
+        await handle(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider, { type: 'ReleaseSeries', data: { seriesId }, metadata }).catch(() => undefined);
+        throw error;
+      }
+      res.status(201).json({ _id: seriesId, seriesId, position, nextPostAt: nextSlotAfter(seriesSchedule, metadata.now) });
+    },
+
+    updateSeries: async (req, res) => {
+      const userId = currentUserId(req);
+      const seriesId = req.params.id;
+      const body = req.body;
+      const metadata = meta(userId);
+      const { state } = await loadState(deps.eventStore, seriesStreamId(seriesId), seriesDecider);
+      const current = state.status === 'none' || state.status === 'deleted' || state.userId !== userId ? null : state;
+      const touchesSettings = ['topic', 'customPrompt', 'voiceid', 'style', 'aspectRatio', 'language', 'duration'].some((k) => k in body && body[k as keyof typeof body] !== undefined);
+      const settings: SeriesSettings | undefined = current && touchesSettings ? {
+        topic: body.topic ?? current.settings.topic,
+        customPrompt: body.customPrompt === undefined ? current.settings.customPrompt : body.customPrompt?.trim() || null,
+        voiceId: body.voiceid ?? current.settings.voiceId,
+        style: body.style ?? current.settings.style,
+        aspectRatio: body.aspectRatio ?? current.settings.aspectRatio,
+        language: body.language ?? current.settings.language,
+        duration: body.duration ?? current.settings.duration,
+      } : undefined;
+      const newSchedule = current && body.schedule ? schedule(body.schedule, await postsPerWeek(userId, metadata.now), current.schedule) : undefined;
+      const { position } = await handle(deps.eventStore, seriesStreamId(seriesId), seriesDecider, {
+        type: 'UpdateSeries',
+        data: { userId, name: body.name, settings, platforms: body.platforms ? unique(body.platforms) : undefined, schedule: newSchedule },
+        metadata,
       });
       res.json({ success: true, position });
-    });
-  }
+    },
 
-  router.delete('/series/:id', auth, async (req, res) => {
-    const userId = currentUserId(req);
-    const seriesId = req.params.id as string;
-    const metadata = meta(req, userId);
-    let { position } = await handle(deps.eventStore, seriesStreamId(seriesId), seriesDecider, { type: 'DeleteSeries', data: { userId }, metadata });
-    const released = await handle(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider, { type: 'ReleaseSeries', data: { seriesId }, metadata });
-    position = Math.max(position, released.position);
-    res.json({ success: true, position });
-  });
+    pauseSeries: pauseOrResume('PauseSeries'),
+    resumeSeries: pauseOrResume('ResumeSeries'),
 
-  return router;
+    deleteSeries: async (req, res) => {
+      const userId = currentUserId(req);
+      const seriesId = req.params.id;
+      const metadata = meta(userId);
+      let { position } = await handle(deps.eventStore, seriesStreamId(seriesId), seriesDecider, { type: 'DeleteSeries', data: { userId }, metadata });
+      const released = await handle(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider, { type: 'ReleaseSeries', data: { seriesId }, metadata });
+      position = Math.max(position, released.position);
+      res.json({ success: true, position });
+    },
+  };
 }
 
 const unique = (platforms: Platform[]) => [...new Set(platforms)];

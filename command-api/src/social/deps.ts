@@ -1,9 +1,8 @@
-import type { EventStore, Logger, SessionTokens } from '@app/platform';
-import type { Clock, PostExecutor, Publishers, TokenVault } from '@app/platform/src/publishing';
+import type { Clock, EventStore, Logger, Publishers, TokenVault } from '@app/platform';
+import type { PostExecutor } from '../publishing/post-executor';
 
 export interface SocialDeps {
   eventStore: EventStore;
-  tokens: SessionTokens;
   publishers: Publishers;
   vault: TokenVault;
   executor: PostExecutor;

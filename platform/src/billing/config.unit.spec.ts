@@ -1,8 +1,11 @@
+import { readEnv } from '../config/env';
 import { ConfigError } from '../config/parse-env';
-import { readBillingConfig } from './config';
+import { billingEnv } from './config';
 import { planOfLookupKey, periodEndFrom, priceLookupKey } from './port';
 
-describe('readBillingConfig', () => {
+const readBillingConfig = (env: Record<string, string>) => readEnv({ billing: billingEnv }, env).billing;
+
+describe('billingEnv', () => {
   it('should default to the local checkout simulator without a Stripe key', () => {
     expect(readBillingConfig({})).toEqual({ provider: 'local' });
   });

@@ -1,5 +1,5 @@
 import type { Logger } from '../logging/logger';
-import { readBillingConfig, type BillingConfig } from './config';
+import type { BillingConfig } from './config';
 import { LocalCheckout } from './local-checkout';
 import type { BillingProvider, BillingWebhook } from './port';
 import { StripeBilling } from './stripe';
@@ -18,7 +18,7 @@ export interface Billing {
 }
 
 /** The billing adapter the configuration asks for; logs which one (never a key). */
-export function openBilling(config: BillingConfig = readBillingConfig(), logger?: Logger): Billing {
+export function openBilling(config: BillingConfig, logger?: Logger): Billing {
   if (config.provider === 'stripe') {
     const stripe = StripeBilling.fromConfig(config.stripe);
     logger?.info({ category: 'billing', provider: 'stripe', apiHost: config.stripe.apiBase?.host ?? 'api.stripe.com' }, 'Billing through Stripe');

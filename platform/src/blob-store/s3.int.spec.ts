@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { blobStoreContract } from './blob-store.contract';
+import { readEnv } from '../config/env';
+import { infraEnv } from '../config/infra-config';
 import { openBlobStore } from './index';
 import { S3BlobStore, s3OptionsFromEnv, type S3BlobStoreOptions } from './s3';
 
@@ -116,14 +118,15 @@ function rawClient(): S3Client {
 
   describe('When opened from the environment', () => {
     it('should use S3 when S3_BUCKET is set, with its settings', async () => {
-      const store = openBlobStore('/unused', {
+      const { infra } = readEnv({ infra: infraEnv }, {
         S3_BUCKET: bucket,
         S3_ENDPOINT: options.endpoint,
         S3_ACCESS_KEY_ID: credentials.accessKeyId,
         S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
         S3_FORCE_PATH_STYLE: 'true',
         S3_PREFIX: 'from-env',
-      }) as S3BlobStore;
+      });
+      const store = openBlobStore('/unused', infra.s3) as S3BlobStore;
       opened.push(store);
       expect(store.kind).toBe('s3');
       const key = `videos/${randomUUID()}/script.json`;
@@ -132,7 +135,7 @@ function rawClient(): S3Client {
     });
 
     it('should use local disk when S3_BUCKET is not set', () => {
-      expect(openBlobStore(tmpdir(), { S3_BUCKET: '', S3_ENDPOINT: 'http://127.0.0.1:1' }).kind).toBe('local-disk');
+      expect(openBlobStore(tmpdir(), readEnv({ infra: infraEnv }, { S3_BUCKET: '', S3_ENDPOINT: 'http://127.0.0.1:1' }).infra.s3).kind).toBe('local-disk');
       expect(openBlobStore(tmpdir()).kind).toBe('local-disk');
     });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandMetadata, Decider } from '@app/domain';
+import { currentCorrelationId } from '../context/correlation';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../event-store/port';
 
 export interface HandleResult<E> {
@@ -68,9 +69,12 @@ export async function loadState<E, S>(store: EventStore, streamId: string, decid
   return { state, revision: recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision };
 }
 
-/** Metadata for a command caused by an HTTP request or a message. */
+/**
+ * Metadata for a command caused by an HTTP request or a message. Without an explicit
+ * correlation id it joins the work in progress (the request's context), else starts a new one.
+ */
 export function commandMetadata(input: { userId?: string; correlationId?: string; causationId?: string; now?: Date }): CommandMetadata {
   const now = (input.now ?? new Date()).toISOString();
-  const correlationId = input.correlationId ?? randomUUID();
+  const correlationId = input.correlationId ?? currentCorrelationId() ?? randomUUID();
   return { now, timestamp: now, userId: input.userId, correlationId, causationId: input.causationId ?? correlationId };
 }

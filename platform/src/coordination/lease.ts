@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { DocumentStore } from '../document-store/port';
 import type { Logger } from '../logging/logger';
 
@@ -5,6 +7,26 @@ interface LeaseDoc {
   _id: string;
   holder: string;
   expiresAt: number;
+}
+
+/** A lease holder's name: this machine, this process, and a random part (one per holder in a process). */
+export function holderName(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Whether a holder was a process of this machine that has exited (killed, crashed): its lease
+ * need not be waited out, so a product restarted after `kill -9` resumes at once.
+ */
+export function holderIsGone(holder: string): boolean {
+  const [host, pid] = holder.split(':');
+  if (host !== hostname() || !/^\d+$/.test(pid ?? '') || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /**
@@ -16,7 +38,7 @@ export async function tryAcquireLease(docs: DocumentStore, name: string, holder:
   const leases = docs.collection<LeaseDoc>('leases');
   let mine = false;
   await leases.apply(name, now, (current) => {
-    if (current && current.holder !== holder && current.expiresAt > now) return current;
+    if (current && current.holder !== holder && current.expiresAt > now && !holderIsGone(current.holder)) return current;
     mine = true;
     return { _id: name, holder, expiresAt: now + ttlMs };
   });

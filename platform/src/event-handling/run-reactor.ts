@@ -1,4 +1,6 @@
-import type { DocumentStore, EventStore, Logger, RecordedEvent, Subscription } from '@app/platform';
+import type { DocumentStore } from '../document-store/port';
+import type { EventStore, RecordedEvent, Subscription } from '../event-store/port';
+import type { Logger } from '../logging/logger';
 
 /**
  * A reactor acts on events outside the read models (publishes to the bus, frees media) with its

@@ -3,7 +3,7 @@ import { DevMailbox } from './dev-mailbox';
 import { SmtpMailer } from './smtp';
 
 export type { MailMessage, Mailer } from './port';
-export { DevMailbox, createDevMailboxRouter, DEV_MAILBOX_LOCAL_ONLY, type StoredMail } from './dev-mailbox';
+export { DevMailbox, type StoredMail } from './dev-mailbox';
 export { SmtpMailer, type SmtpMailerOptions } from './smtp';
 
 export interface OpenMailerOptions {
@@ -17,7 +17,7 @@ export interface OpenMailerOptions {
 
 /**
  * SMTP through nodemailer when `smtpUrl` is set, otherwise the dev mailbox under the data dir.
- * Check `instanceof DevMailbox` to decide whether to mount `createDevMailboxRouter`.
+ * Check `instanceof DevMailbox` to decide whether to serve its pages.
  */
 export function openMailer(options: OpenMailerOptions): SmtpMailer | DevMailbox {
   if (options.smtpUrl) {

@@ -1,12 +1,7 @@
 import type { BlobStore } from '../blob-store/port';
 import type { DocumentStore } from '../document-store/port';
-import type { EventStore } from '../event-store/port';
-import type { Logger } from '../logging/logger';
-import { signPath } from '../security/signing';
-import type { Clock } from './clock';
-import { readPublishingConfig } from './config';
+import type { PublishingConfig } from './config';
 import { InstagramPublisher } from './instagram';
-import { PostExecutor } from './post-executor';
 import type { Publishers } from './port';
 import { SandboxPublisher } from './sandbox';
 import { TikTokPublisher } from './tiktok';
@@ -18,7 +13,6 @@ export * from './clock';
 export * from './config';
 export * from './token-vault';
 export * from './sandbox';
-export * from './post-executor';
 export * from './youtube';
 export * from './tiktok';
 export * from './instagram';
@@ -26,27 +20,18 @@ export * from './instagram';
 export interface Publishing {
   publishers: Publishers;
   vault: TokenVault;
-  executor: PostExecutor;
-  /** True when at least one platform uses the sandbox (mount its pages). */
+  /** True when at least one platform uses the sandbox (serve its pages). */
   sandbox: boolean;
 }
 
-/** Signed media URLs stay valid long enough for a platform to fetch the video (Instagram, TikTok pull). */
-export const PUBLISH_MEDIA_URL_TTL_SECONDS = 6 * 3600;
-
-/** Publishers per platform (live when configured, sandbox otherwise), the token vault and the post executor. */
+/** Publishers per platform (live when configured, sandbox otherwise) and the token vault. */
 export function openPublishing(input: {
-  env: Record<string, string | undefined>;
-  eventStore: EventStore;
+  config: PublishingConfig;
   docs: DocumentStore;
   blobs: BlobStore;
-  logger: Logger;
-  clock: Clock;
-  publicUrl: string;
-  mediaSigningKey: string;
   tokenEncryptionKey: string;
 }): Publishing {
-  const config = readPublishingConfig(input.env);
+  const { config } = input;
   const sandboxDeps = { docs: input.docs, blobs: input.blobs };
   const publishers: Publishers = {
     youtube: config.youtube ? new YouTubePublisher(config.youtube) : new SandboxPublisher('youtube', sandboxDeps),
@@ -54,10 +39,6 @@ export function openPublishing(input: {
     instagram: config.instagram ? new InstagramPublisher(config.instagram) : new SandboxPublisher('instagram', sandboxDeps),
   };
   const vault = new TokenVault(input.docs, input.tokenEncryptionKey);
-  const executor = new PostExecutor({
-    eventStore: input.eventStore, blobs: input.blobs, publishers, vault, clock: input.clock, logger: input.logger,
-    mediaUrl: (videoId) => `${input.publicUrl}${signPath(input.mediaSigningKey, `/api/video/stream/${videoId}`, Math.floor(Date.now() / 1000) + PUBLISH_MEDIA_URL_TTL_SECONDS)}`,
-  });
-  return { publishers, vault, executor, sandbox: Object.values(publishers).some((p) => p.mode === 'sandbox') };
+  return { publishers, vault, sandbox: Object.values(publishers).some((p) => p.mode === 'sandbox') };
 }
 export * from './content';

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import express, { Router } from 'express';
-import { PLATFORM_LABELS, type LinkedAccount, type Platform } from '@app/domain';
+import type { LinkedAccount, Platform } from '@app/domain';
 import type { BlobStore } from '../blob-store/port';
 import type { DocumentStore } from '../document-store/port';
 import { expiresIn, PublishError, type LinkResult, type PlatformTokens, type PublishInput, type PublishResult, type Publisher } from './port';
@@ -38,11 +37,9 @@ export function sandboxCode(name: string): string {
   return `sb.${Buffer.from(JSON.stringify({ name, account: randomBytes(16).toString('hex') })).toString('base64url')}`;
 }
 
-const galleryUrl = (accountId: string) => `/sandbox/published?account=${encodeURIComponent(accountId)}`;
-
 function accountFor(platform: Platform, name: string, id: string): LinkedAccount {
   const username = name.toLowerCase().replace(/[^a-z0-9._]+/g, '_').replace(/^_+|_+$/g, '') || 'sandbox_user';
-  const gallery = galleryUrl(`sandbox-${platform}-${id}`);
+  const gallery = sandboxGalleryUrl(`sandbox-${platform}-${id}`);
   if (platform === 'youtube') return { accountId: `sandbox-youtube-${id}`, name, username: null, profileUrl: null, channelUrl: gallery };
   if (platform === 'tiktok') return { accountId: `sandbox-tiktok-${id}`, name, username, profileUrl: null, channelUrl: gallery };
   return { accountId: `sandbox-instagram-${id}`, name, username, profileUrl: null, channelUrl: gallery };
@@ -105,97 +102,5 @@ export class SandboxPublisher implements Publisher {
   }
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const PLATFORMS: readonly Platform[] = ['youtube', 'tiktok', 'instagram'];
-const isPlatform = (p: unknown): p is Platform => PLATFORMS.includes(p as Platform);
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)} · ${SANDBOX_LABEL}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1f2937}
-.banner{background:#fef3c7;border:2px dashed #d97706;color:#92400e;padding:.6rem 1rem;border-radius:8px;font-weight:700;letter-spacing:.02em}
-.card{border:1px solid #e5e7eb;border-radius:10px;padding:1rem;margin:1rem 0}video{max-width:100%;max-height:420px;background:#000;border-radius:6px}
-button{background:#2563eb;color:#fff;border:0;border-radius:6px;padding:.6rem 1.2rem;font-size:1rem;cursor:pointer}
-input{font-size:1rem;padding:.5rem;border:1px solid #d1d5db;border-radius:6px;width:100%;box-sizing:border-box}.muted{color:#6b7280}</style></head>
-<body><p class="banner" role="note">${SANDBOX_LABEL}</p>${body}</body></html>`;
-}
-
-/**
- * The sandbox's pages at /sandbox: the consent page (`/sandbox/connect/:platform?state=…`,
- * answering to our OAuth callback) and the published gallery (`/sandbox/published`).
- */
-export function createSandboxRouter(deps: { docs: DocumentStore; blobs: BlobStore }): Router {
-  const router = Router();
-  const posts = () => deps.docs.collection<SandboxPost>(SANDBOX_COLLECTION);
-
-  router.get('/connect/:platform', (req, res) => {
-    const platform = req.params.platform;
-    const state = typeof req.query.state === 'string' ? req.query.state : '';
-    if (!isPlatform(platform) || !state) {
-      res.status(400).type('html').send(page('Invalid request', '<h1>Invalid request</h1><p>This consent link is incomplete. Start again from Account.</p>'));
-      return;
-    }
-    const name = PLATFORM_LABELS[platform];
-    res.type('html').send(page(`Connect ${name}`, `<h1>Connect your ${esc(name)} account</h1>
-<div class="card"><p><strong>Faceless Studio</strong> would like to upload videos to your ${esc(name)} account.</p>
-<p class="muted">This is the offline sandbox: no real ${esc(name)} account is used, and "published" videos go to this sandbox account's own gallery, linked from Account.</p>
-<form method="post" action="/sandbox/connect/${platform}">
-<input type="hidden" name="state" value="${esc(state)}">
-<p><label>Sandbox account name<br><input name="name" value="Sandbox ${esc(name)}" maxlength="60" required></label></p>
-<p><button type="submit">Allow</button> <a href="/dashboard/account">Cancel</a></p></form></div>`));
-  });
-
-  router.post('/connect/:platform', express.urlencoded({ extended: false, limit: '10kb' }), (req, res) => {
-    const platform = req.params.platform;
-    const state = typeof req.body?.state === 'string' ? req.body.state : '';
-    const name = typeof req.body?.name === 'string' ? req.body.name.trim().slice(0, 60) : '';
-    if (!isPlatform(platform) || !state || !name) {
-      res.status(400).type('html').send(page('Invalid request', '<h1>Invalid request</h1>'));
-      return;
-    }
-    res.redirect(303, `/api/auth/${platform}/callback?code=${encodeURIComponent(sandboxCode(name))}&state=${encodeURIComponent(state)}`);
-  });
-
-  router.get('/published', async (req, res) => {
-    const account = typeof req.query.account === 'string' ? req.query.account : null;
-    if (!account) {
-      res.type('html').send(page('Published', `<h1>Sandbox: published videos</h1>
-<p data-testid="sandbox-no-account">Each sandbox account has its own gallery. Open it from the account's link on <a href="/dashboard/account">Account</a>.</p>`));
-      return;
-    }
-    const all = await posts().find({ accountId: account }, { sort: { publishedAt: -1 }, limit: 100 });
-    const items = all.map((p) => `<article class="card" data-testid="sandbox-post" data-platform="${p.platform}">
-<h2><a href="/sandbox/published/${esc(p._id)}">${esc(p.title)}</a></h2>
-<p class="muted">${esc(PLATFORM_LABELS[p.platform])} · ${esc(p.accountName)} · ${esc(p.publishedAt)}</p>
-<video src="/sandbox/published/${esc(p._id)}/video" controls preload="metadata"></video></article>`).join('\n');
-    res.type('html').send(page('Published', `<h1>Sandbox: published videos</h1>${items || '<p data-testid="sandbox-empty">Nothing published yet.</p>'}`));
-  });
-
-  router.get('/published/:id', async (req, res) => {
-    const p = await posts().get(req.params.id);
-    if (!p) {
-      res.status(404).type('html').send(page('Not found', '<h1>Not found</h1>'));
-      return;
-    }
-    res.type('html').send(page(p.title, `<p><a href="${esc(galleryUrl(p.accountId))}">← All posts of ${esc(p.accountName)}</a></p>
-<article class="card" data-testid="sandbox-post" data-platform="${p.platform}"><h1>${esc(p.title)}</h1>
-<p class="muted">${esc(PLATFORM_LABELS[p.platform])} · ${esc(p.accountName)} · ${esc(p.publishedAt)}</p>
-<video src="/sandbox/published/${esc(p._id)}/video" controls></video>
-<p style="white-space:pre-wrap">${esc(p.platform === 'instagram' ? p.caption : p.description)}</p>
-${p.tags.length ? `<p class="muted">Tags: ${p.tags.map(esc).join(', ')}</p>` : ''}</article>`));
-  });
-
-  router.get('/published/:id/video', async (req, res) => {
-    const p = await posts().get(req.params.id);
-    const info = p ? await deps.blobs.stat(p.videoKey) : null;
-    if (!p || !info) {
-      res.status(404).end();
-      return;
-    }
-    res.setHeader('content-type', info.contentType);
-    res.setHeader('content-length', String(info.size));
-    (await deps.blobs.read(p.videoKey)).pipe(res);
-  });
-
-  return router;
-}
+/** A sandbox account's gallery, reachable only through its unguessable id. */
+export const sandboxGalleryUrl = (accountId: string) => `/sandbox/published?account=${encodeURIComponent(accountId)}`;

@@ -1,5 +1,5 @@
 import type { BlobStore, DocumentStore, EventStore, Logger, Subscription } from '@app/platform';
-import { runReactor } from '../runner/run-reactor';
+import { runReactor } from '@app/platform';
 
 /** Frees a deleted video's media (everything under its folder), idempotently. */
 export function runMediaJanitor(input: { eventStore: EventStore; docs: DocumentStore; blobs: BlobStore; logger: Logger }): Promise<Subscription> {

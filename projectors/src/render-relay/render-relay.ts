@@ -1,6 +1,6 @@
 import { renderRequestSchema, type VideoRequested } from '@app/domain';
 import { TOPICS, type DocumentStore, type EventStore, type Logger, type MessageBus, type RecordedEvent, type Subscription } from '@app/platform';
-import { runReactor } from '../runner/run-reactor';
+import { runReactor } from '@app/platform';
 
 export const RENDER_RELAY_CHECKPOINT = 'render-relay';
 

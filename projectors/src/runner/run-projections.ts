@@ -1,8 +1,8 @@
+import { READ_MODELS_CHECKPOINT } from '@app/domain';
 import type { DocumentStore, EventStore, Logger, RecordedEvent, Subscription } from '@app/platform';
 import { traceFields } from '@app/platform';
 import type { Projection } from './projection';
 
-export const READ_MODELS_CHECKPOINT = 'read-models';
 
 export interface ProjectionRunner {
   /** Resolves once every event up to `position` is projected (or false after `timeoutMs`). */

@@ -1,7 +1,6 @@
-import { Router, type Response } from 'express';
+import type { Response } from 'express';
 import { COLLECTIONS, ForbiddenError, NotFoundError, PREVIEW_KEYS, type VideoDetailDoc } from '@app/domain';
-import { verifySignedPath, type BlobStore, type DocumentStore } from '@app/platform';
-
+import { verifySignedPath, type BlobStore, type DocumentStore, type HandlersOf } from '@app/platform';
 
 /**
  * Serve a blob with HTTP Range support: 206 with Content-Range for a satisfiable range,
@@ -56,9 +55,8 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-export function createMediaRouter({ docs, blobs, signingKey }: { docs: DocumentStore; blobs: BlobStore; signingKey: string }): Router {
-  const router = Router();
-
+/** The MP4 and thumbnail of a video (signed URLs), and the catalogue's preview clips and pictures. */
+export function mediaHandlers({ docs, blobs, signingKey }: { docs: DocumentStore; blobs: BlobStore; signingKey: string }): HandlersOf<'streamVideo' | 'videoThumbnail' | 'voicePreview' | 'artStylePreview'> {
   const signedVideo = async (path: string, id: string, query: Record<string, unknown>) => {
     if (!verifySignedPath(signingKey, path, query.exp, query.sig)) throw new ForbiddenError('This media link has expired. Reload the page to get a new one.');
     const doc = await docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail).get(id);
@@ -66,29 +64,29 @@ export function createMediaRouter({ docs, blobs, signingKey }: { docs: DocumentS
     return doc;
   };
 
-  router.get('/video/stream/:id', async (req, res) => {
-    const id = req.params.id as string;
-    const doc = await signedVideo(`/api/video/stream/${id}`, id, req.query);
-    const disposition: Record<string, string> = req.query.download ? { 'content-disposition': `attachment; filename="${safeFileName(doc.script?.title ?? id)}.mp4"` } : {};
-    await sendBlob(blobs, doc.media!.videoKey, req.get('range'), res, { 'cache-control': 'private, max-age=3600', ...disposition });
-  });
+  return {
+    streamVideo: async (req, res) => {
+      const id = req.params.id;
+      const doc = await signedVideo(`/api/video/stream/${id}`, id, req.query);
+      const disposition: Record<string, string> = req.query.download ? { 'content-disposition': `attachment; filename="${safeFileName(doc.script?.title ?? id)}.mp4"` } : {};
+      await sendBlob(blobs, doc.media!.videoKey, req.get('range'), res, { 'cache-control': 'private, max-age=3600', ...disposition });
+    },
 
-  router.get('/video/thumbnail/:id', async (req, res) => {
-    const id = req.params.id as string;
-    const doc = await signedVideo(`/api/video/thumbnail/${id}`, id, req.query);
-    if (!doc.media?.thumbnailKey) throw new NotFoundError('Not found');
-    await sendBlob(blobs, doc.media.thumbnailKey, req.get('range'), res, { 'cache-control': 'private, max-age=3600' });
-  });
+    videoThumbnail: async (req, res) => {
+      const id = req.params.id;
+      const doc = await signedVideo(`/api/video/thumbnail/${id}`, id, req.query);
+      if (!doc.media?.thumbnailKey) throw new NotFoundError('Not found');
+      await sendBlob(blobs, doc.media.thumbnailKey, req.get('range'), res, { 'cache-control': 'private, max-age=3600' });
+    },
 
-  router.get('/voices/:id/preview', async (req, res) => {
-    await sendBlob(blobs, PREVIEW_KEYS.voice(req.params.id as string), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
-  });
+    voicePreview: async (req, res) => {
+      await sendBlob(blobs, PREVIEW_KEYS.voice(req.params.id), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
+    },
 
-  router.get('/art-styles/:id/preview', async (req, res) => {
-    await sendBlob(blobs, PREVIEW_KEYS.artStyle(req.params.id as string), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
-  });
-
-  return router;
+    artStylePreview: async (req, res) => {
+      await sendBlob(blobs, PREVIEW_KEYS.artStyle(req.params.id), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
+    },
+  };
 }
 
 function safeFileName(title: string): string {

@@ -1,21 +1,47 @@
 import type { RequestHandler } from 'express';
-import { MIN_POSITION_HEADER, POSITION_HEADER } from '@app/domain';
+import { MIN_POSITION_HEADER, POSITION_HEADER, READ_MODELS_CHECKPOINT } from '@app/domain';
+import type { DocumentStore } from '@app/platform';
 
-export type WaitForPosition = (position: number, timeoutMs: number) => Promise<boolean>;
+/** How far the read models are projected, and a way to wait for a position. */
+export interface ProjectionProgress {
+  position(): Promise<number> | number;
+  /** Resolves true once `position` is projected, false after `timeoutMs`. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * Progress read from the projectors' checkpoint: what query-api uses when the projectors run in
+ * another process (the embedded product passes its in-process runner instead, which is told
+ * the moment a position is projected).
+ */
+export function checkpointProgress(docs: DocumentStore, pollMs = 25): ProjectionProgress {
+  const position = () => docs.getCheckpoint(READ_MODELS_CHECKPOINT);
+  return {
+    position,
+    async waitFor(wanted, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if ((await position()) >= wanted) return true;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+      return (await position()) >= wanted;
+    },
+  };
+}
 
 /**
  * Read-your-writes: a client that sends `x-min-position: N` (the position its command returned)
  * gets an answer only once N is projected, or after `timeoutMs` with `x-stale: 1`.
  * The answer carries the projected position in `x-position`.
  */
-export function waitForPosition(wait: WaitForPosition, current: () => Promise<number> | number, timeoutMs = 3000): RequestHandler {
+export function waitForPosition(progress: ProjectionProgress, timeoutMs = 3000): RequestHandler {
   return async (req, res, next) => {
     const wanted = Number(req.get(MIN_POSITION_HEADER));
     if (Number.isFinite(wanted) && wanted > 0) {
-      const ok = await wait(wanted, timeoutMs);
+      const ok = await progress.waitFor(wanted, timeoutMs);
       if (!ok) res.setHeader('x-stale', '1');
     }
-    res.setHeader(POSITION_HEADER, String(await current()));
+    res.setHeader(POSITION_HEADER, String(await progress.position()));
     next();
   };
 }

@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import type { ServiceStatus } from '@app/domain';
+import type { HandlersOf } from '@app/platform';
 
 /** A named check: resolves to available or not, with an optional detail for operators. */
 export type HealthCheck = () => Promise<{ available: boolean; detail?: string }>;
@@ -20,11 +20,11 @@ export async function serviceStatus(checks: Record<string, HealthCheck>, timeout
 }
 
 /** GET /api/service-status (public): {isReady, services}. */
-export function createServiceStatusRouter(checks: Record<string, HealthCheck>): Router {
-  const router = Router();
-  router.get('/service-status', async (_req, res) => {
-    res.setHeader('cache-control', 'no-store');
-    res.json(await serviceStatus(checks));
-  });
-  return router;
+export function serviceStatusHandlers(checks: Record<string, HealthCheck>): HandlersOf<'serviceStatus'> {
+  return {
+    serviceStatus: async (_req, res) => {
+      res.setHeader('cache-control', 'no-store');
+      res.json(await serviceStatus(checks));
+    },
+  };
 }

@@ -1,27 +1,12 @@
-import { Router } from 'express';
-import { effectivePlan, type SubscriptionState, type SubscriptionView } from '@app/domain';
-import { authenticate, currentUserId, type DocumentStore, type SessionTokens } from '@app/platform';
-import { subscriptionStateOf } from '../video-stats/routes';
+import { currentUserId, type DocumentStore, type HandlersOf } from '@app/platform';
+import { subscriptionStateOf } from '../video-stats/presenter';
+import { presentSubscription } from './presenter';
 
-/** null for a free user (no subscription ever, or one that has ended). */
-export function presentSubscription(state: SubscriptionState, now: Date): SubscriptionView | null {
-  if (state.status === 'none' || state.plan === null) return null;
-  const plan = effectivePlan(state, now.toISOString());
-  if (plan === 'FREE' && state.status === 'canceled') return null;
+/** GET /api/billing/subscription: the Billing page's current plan. */
+export function subscriptionHandlers({ docs, now }: { docs: DocumentStore; now: () => Date }): HandlersOf<'subscription'> {
   return {
-    plan: state.plan,
-    status: state.cancelAtPeriodEnd && state.status === 'active' ? 'canceling' : state.status,
-    currentPeriodEnd: state.currentPeriodEnd,
-    period: state.period ?? undefined,
-    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-    pendingPlan: state.pendingPlan,
+    subscription: async (req, res) => {
+      res.json({ subscription: presentSubscription(await subscriptionStateOf(docs, currentUserId(req)), now()) });
+    },
   };
-}
-
-export function createSubscriptionRouter({ docs, tokens, now = () => new Date() }: { docs: DocumentStore; tokens: SessionTokens; now?: () => Date }): Router {
-  const router = Router();
-  router.get('/billing/subscription', authenticate(tokens), async (req, res) => {
-    res.json({ subscription: presentSubscription(await subscriptionStateOf(docs, currentUserId(req)), now()) });
-  });
-  return router;
 }

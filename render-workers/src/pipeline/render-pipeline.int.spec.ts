@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { frameSize, type AspectRatio, type RenderRequest } from '@app/domain';
-import { LocalDiskBlobStore } from '@app/platform/src/blob-store/local-disk';
+import { LocalDiskBlobStore } from '@app/platform';
 import { ensureNativeHelper, frameRgb, integratedLoudness, meanAbsDiff, offlineProviders, probe, quietLogger, tempDir } from '../testing/media';
 import { createFfmpegAssembler } from '../stages/assemble/ffmpeg';
 import { createEspeakNarrator } from '../stages/narration/espeak';

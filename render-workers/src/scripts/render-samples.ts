@@ -7,8 +7,8 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RenderRequest } from '@app/domain';
-import { LocalDiskBlobStore } from '@app/platform/src/blob-store/local-disk';
-import { createLogger } from '@app/platform/src/logging/logger';
+import { LocalDiskBlobStore } from '@app/platform';
+import { createLogger } from '@app/platform';
 import { createRenderPipeline } from '../pipeline/render-pipeline';
 import { REPO_ROOT } from '../shared/paths';
 import { ensureNativeHelper, offlineProviders, tempDir } from '../testing/media';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '@app/platform/src/logging/logger';
+import { createLogger } from '@app/platform';
 import { FFMPEG, FFPROBE, run } from '../shared/exec';
 import { REPO_ROOT } from '../shared/paths';
 import { createFfmpegAssembler, type FfmpegAssemblerOptions } from '../stages/assemble/ffmpeg';

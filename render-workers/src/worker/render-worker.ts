@@ -1,6 +1,6 @@
 import { renderRequestSchema, renderStatusSchema, type GenerationStatus, type RenderRequest, type RenderStatus } from '@app/domain';
-import type { Logger } from '@app/platform/src/logging/logger';
-import { TOPICS, type Consumer, type IncomingMessage, type MessageBus } from '@app/platform/src/message-bus/port';
+import type { Logger } from '@app/platform';
+import { TOPICS, type Consumer, type IncomingMessage, type MessageBus } from '@app/platform';
 import type { RenderPipeline, StageProgress } from '../pipeline/render-pipeline';
 
 export const RENDER_CONSUMER_GROUP = 'render-workers';

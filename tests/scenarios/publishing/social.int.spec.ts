@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TokenVault } from '@app/platform/src/publishing';
+import { TokenVault } from '@app/platform';
 import { startEmbeddedServer, type TestServer } from '../../support/embedded-server';
 import { aRenderedVideo, eventually, linkSandbox, registerUser } from './harness';
 
@@ -78,7 +78,7 @@ describe('Linked social accounts (sandbox publisher, embedded product)', () => {
       await linkSandbox(server.url, token, 'youtube');
       await eventually(() => status(token, 'youtube').then((r) => r.body), (b) => b.connected);
       const [linked] = await server.infra.eventStore.readStream(`social-${userId}-youtube`);
-      const vault = new TokenVault(server.infra.docs, server.infra.config.secrets.tokenEncryption);
+      const vault = new TokenVault(server.infra.docs, server.infra.secrets.tokenEncryption);
       expect(await vault.open(linked.data.encryptedTokens)).toMatchObject({ accessToken: expect.stringMatching(/^sandbox-access-/) });
 
       const res = await request(server.url).post('/api/auth/auth/youtube/logout').set('authorization', `Bearer ${token}`).expect(200);

@@ -4,15 +4,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
-import { openSqliteEventStore } from '@app/platform/src/event-store/sqlite';
-import type { EventStore } from '@app/platform/src/event-store/port';
-import { errorMiddleware } from '@app/platform/src/http/errors';
-import { RateLimiter } from '@app/platform/src/http/rate-limit';
-import { createLogger } from '@app/platform/src/logging/logger';
-import { createDevMailboxRouter, DevMailbox } from '@app/platform/src/mail/dev-mailbox';
-import { SessionTokens } from '@app/platform/src/security/tokens';
+import { DevMailbox, RateLimiter, SessionTokens, createLogger, errorMiddleware, openSqliteEventStore, requestContext, routerFor, type EventStore } from '@app/platform';
+import { devMailboxHandlers } from '../../mail/dev-mailbox-pages';
 import type { GoogleSignInConfig } from '../deps';
-import { createAuthRouter } from '../routes';
+import { authHandlers } from '../handlers';
 
 export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 export const PUBLIC_URL = 'http://studio.test';
@@ -40,7 +35,7 @@ export interface AuthApp {
 }
 
 /**
- * The auth router on a real express app with the real SQLite event store in a temp dir, real
+ * The auth routes (mounted from the route table) on a real express app with the real SQLite event store in a temp dir, real
  * session tokens, the real dev mailbox and a real rate limiter. Trusts X-Forwarded-For so tests
  * can play several client IPs.
  */
@@ -62,10 +57,9 @@ export function createAuthApp(options: AuthAppOptions = {}): AuthApp {
   let offsetMs = 0;
   const app = express();
   app.set('trust proxy', true);
-  app.use(express.json());
-  app.use(
-    '/api/auth',
-    createAuthRouter({
+  app.use(requestContext());
+  app.use(routerFor({
+    ...authHandlers({
       eventStore: store,
       tokens,
       mailer: mailbox,
@@ -74,8 +68,8 @@ export function createAuthApp(options: AuthAppOptions = {}): AuthApp {
       config: { publicUrl: PUBLIC_URL, resetTtlMinutes: options.resetTtlMinutes ?? 60, bcryptCost: 4, google: options.google ?? null },
       now: () => new Date(Date.now() + offsetMs),
     }),
-  );
-  app.use('/dev/mailbox', createDevMailboxRouter(mailbox));
+    ...devMailboxHandlers(mailbox),
+  }, { tokens }));
   app.use(errorMiddleware(logger));
   return {
     app,

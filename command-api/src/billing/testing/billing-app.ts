@@ -6,15 +6,12 @@ import {
   ART_STYLE_IDS, DURATION_MAXIMA, LANGUAGE_IDS, VOICE_IDS, subscriptionDecider, subscriptionStreamId, userDecider, userStreamId,
   type SubscriptionState,
 } from '@app/domain';
-import { commandMetadata, handle, loadState } from '@app/platform/src/command-handling/handle';
-import { openSqliteEventStore } from '@app/platform/src/event-store/sqlite';
-import type { EventStore } from '@app/platform/src/event-store/port';
-import { errorMiddleware } from '@app/platform/src/http/errors';
-import { createLogger } from '@app/platform/src/logging/logger';
-import { SessionTokens } from '@app/platform/src/security/tokens';
-import { LocalCheckout, StripeBilling, createStripeClient, type Billing } from '@app/platform/src/billing';
-import { createVideoCommandRouter } from '../../video/routes';
-import { createBillingRouter, createBillingWebhookRouter, createLocalCheckoutRouter } from '../routes';
+import {
+  LocalCheckout, SessionTokens, StripeBilling, commandMetadata, createLogger, createStripeClient, errorMiddleware, handle, loadState, openSqliteEventStore,
+  routerFor, type Billing, type EventStore,
+} from '@app/platform';
+import { videoHandlers } from '../../video/handlers';
+import { billingHandlers, billingWebhookHandlers, localCheckoutHandlers } from '../handlers';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_signed_deliveries';
 export const PUBLIC_URL = 'http://studio.test';
@@ -34,8 +31,8 @@ export interface BillingApp {
 }
 
 /**
- * The billing routers on a real express app, mounted as the gateway mounts them (webhook before
- * express.json), with the real SQLite event store (in memory), real session tokens and either
+ * The billing routes on a real express app, mounted from the route table as command-api mounts
+ * them, with the real SQLite event store (in memory), real session tokens and either
  * adapter: the local checkout simulator, or Stripe (stripe-mock when `stripeApiBase` is given;
  * webhook translation needs no network).
  */
@@ -66,13 +63,14 @@ export function createBillingApp(options: { provider: 'local' | 'stripe'; stripe
     const local = new LocalCheckout({ now });
     billing = { provider: local, webhook: null, local };
   }
-  const deps = { eventStore: store, tokens, billing, logger, publicUrl: PUBLIC_URL, now };
+  const deps = { eventStore: store, billing, logger, publicUrl: PUBLIC_URL, now };
   const app = express();
-  app.use('/api/billing/webhook', createBillingWebhookRouter(deps));
-  app.use(express.json());
-  app.use('/api', createBillingRouter(deps));
-  app.use('/api', createVideoCommandRouter({ eventStore: store, tokens }));
-  app.use('/billing', createLocalCheckoutRouter(deps));
+  app.use(routerFor({
+    ...billingWebhookHandlers(deps),
+    ...billingHandlers(deps),
+    ...videoHandlers({ eventStore: store }),
+    ...localCheckoutHandlers(deps),
+  }, { tokens }));
   app.use(errorMiddleware(logger));
 
   return {

@@ -1,7 +1,7 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpeg from 'fluent-ffmpeg';
-import type { Logger } from '@app/platform/src/logging/logger';
+import type { Logger } from '@app/platform';
 import { buildAss } from '../captions/ass';
 import { FFMPEG, run } from '../../shared/exec';
 import { createRng } from '../../shared/random';

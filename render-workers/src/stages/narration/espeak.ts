@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from '@app/platform/src/logging/logger';
+import type { Logger } from '@app/platform';
 import { run } from '../../shared/exec';
 import { defaultEspeakHelperPath } from '../../shared/paths';
 import type { NarrationRequest, NarrationResult, Narrator, WordTiming } from './port';

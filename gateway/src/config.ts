@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { autopilotEnv, commandApiEnv } from '@app/command-api';
+import { envPart, httpEnv, logEnv, readEnv } from '@app/platform';
+import { projectorsEnv } from '@app/projectors';
+import { queryApiEnv } from '@app/query-api';
+import { renderWorkersEnv } from '@app/render-workers';
+
+/** The gateway in front of separately running services: where they listen. */
+export const upstreamsEnv = envPart({
+  shape: {
+    COMMAND_API_URL: z.url({ error: 'COMMAND_API_URL must be an absolute URL' }).optional(),
+    QUERY_API_URL: z.url({ error: 'QUERY_API_URL must be an absolute URL' }).optional(),
+  },
+  check(env, ctx) {
+    if (Boolean(env.COMMAND_API_URL) !== Boolean(env.QUERY_API_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['QUERY_API_URL'], message: 'COMMAND_API_URL and QUERY_API_URL go together' });
+    }
+  },
+  build: (e) => (e.COMMAND_API_URL && e.QUERY_API_URL ? { commandUrl: e.COMMAND_API_URL, queryUrl: e.QUERY_API_URL } : null),
+});
+
+const gatewayHttp = httpEnv(3000, '0.0.0.0');
+
+/** The gateway alone (distributed mode). */
+export const gatewayEnv = { http: gatewayHttp, upstreams: upstreamsEnv, log: logEnv };
+
+/**
+ * The whole product in one process: every service's variables, parsed together so every
+ * problem of every service is listed at once, with the one origin's port.
+ */
+export const embeddedEnv = { ...commandApiEnv, ...queryApiEnv, ...projectorsEnv, ...renderWorkersEnv, ...autopilotEnv, http: gatewayHttp };
+
+export function readGatewayConfig(env: Record<string, string | undefined>) {
+  return readEnv(gatewayEnv, env);
+}
+
+export type EmbeddedConfig = ReturnType<typeof readEmbeddedConfig>;
+
+/** The embedded product's configuration, and each service's share of it. */
+export function readEmbeddedConfig(env: Record<string, string | undefined>) {
+  const c = readEnv(embeddedEnv, env);
+  return {
+    ...c,
+    services: {
+      command: { infra: c.infra, http: c.http, command: c.command, billing: c.billing, publishing: c.publishing },
+      query: { infra: c.infra, http: c.http },
+      projectors: { infra: c.infra, projectors: c.projectors },
+      render: { infra: c.infra, render: c.render },
+      autopilot: { infra: c.infra, publishing: c.publishing, autopilot: c.autopilot },
+    },
+  };
+}

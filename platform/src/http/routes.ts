@@ -1,0 +1,104 @@
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { z } from 'zod';
+import { ROUTES, mountOrder, routesOf, type RouteContract, type RouteName, type Routes, type ServiceName } from '@app/domain';
+import { authenticate } from './authenticate';
+import { parseOrThrow } from './errors';
+import { reenterRequestContext } from './request-context';
+import type { SessionTokens } from '../security/tokens';
+
+type BodyOf<C> = C extends { body: infer B }
+  ? B extends z.ZodType ? z.output<B> : B extends 'raw' ? Buffer : Record<string, unknown> | undefined
+  : unknown;
+
+/** A handler whose request body has the given type. */
+export type BodyHandler<Body> = (req: Request<Record<string, string>, unknown, Body>, res: Response, next: NextFunction) => unknown;
+
+/** A route's handler: its request body is already parsed with the route's schema. */
+export type RouteHandler<C extends RouteContract = RouteContract> = BodyHandler<BodyOf<C>>;
+
+/** A handler, optionally after route-specific middleware (rate limits). */
+export type RouteHandling<C extends RouteContract = RouteContract> = RouteHandler<C> | readonly [...RequestHandler[], RouteHandler<C>];
+
+type NamesOf<S extends ServiceName, Conditional extends boolean> = {
+  [K in RouteName]: Routes[K]['service'] extends S ? (Routes[K] extends { when: string } ? (Conditional extends true ? K : never) : (Conditional extends true ? never : K)) : never;
+}[RouteName];
+
+/**
+ * The handlers of one service: one for every route the table gives it, optional only for
+ * routes mounted under a condition. A missing or unknown handler is a compile error.
+ */
+export type ServiceHandlers<S extends ServiceName> =
+  { [K in NamesOf<S, false>]: RouteHandling<Routes[K]> } & { [K in NamesOf<S, true>]?: RouteHandling<Routes[K]> };
+
+/** The handlers of some routes: what one feature folder contributes to its service's table. */
+export type HandlersOf<N extends RouteName> = { [K in N]: RouteHandling<Routes[K]> };
+
+export interface MountOptions {
+  tokens: SessionTokens;
+  /** Largest JSON body accepted. Default 200 kB. */
+  jsonLimit?: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** The route table's name of the route answering this request (logs, metrics). */
+    route?: RouteName;
+  }
+}
+
+/**
+ * One service's routes on a router, mounted from the route table: for each route its
+ * authentication, its body parser (JSON, raw bytes or a form), the validation of its body with
+ * the route's schema (400 with the spec's message, nothing written), then its handler. Literal
+ * path segments are mounted before parameters, so `/api/video/videos` never reaches
+ * `/api/video/:id`. Every unconditional route of the service must have its handler.
+ */
+export function mountRoutes<S extends ServiceName>(service: S, handlers: ServiceHandlers<S>, options: MountOptions): Router {
+  const table = handlers as Partial<Record<RouteName, RouteHandling>>;
+  for (const route of routesOf(service)) {
+    if (!table[route.name as RouteName] && !route.when) throw new Error(`No handler for route ${route.name} (${route.method} ${route.path})`);
+  }
+  return routerFor(table, options);
+}
+
+/** A router with the given routes only (what a feature's tests mount), in the same way. */
+export function routerFor(handlers: Partial<Record<RouteName, RouteHandling>>, options: MountOptions): Router {
+  const router = Router();
+  const routes = (Object.keys(handlers) as RouteName[]).map((name) => ROUTES[name] as RouteContract);
+  for (const route of mountOrder(routes)) {
+    const handling = handlers[route.name as RouteName]!;
+    const steps = Array.isArray(handling) ? handling : [handling];
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    router[method](route.path, ...stagesFor(route, options), ...(steps as RequestHandler[]));
+  }
+  return router;
+}
+
+function stagesFor(route: RouteContract, options: MountOptions): RequestHandler[] {
+  const stages: RequestHandler[] = [
+    (_req, res, next) => {
+      res.locals.route = route.name as RouteName;
+      next();
+    },
+  ];
+  // Who is asking comes first: an anonymous caller gets 401 whatever its body holds.
+  if (route.auth === 'bearer') stages.push(authenticate(options.tokens));
+  if (route.auth === 'bearer-or-query') stages.push(authenticate(options.tokens, { allowQueryToken: true }));
+  if (route.body === 'raw') stages.push(express.raw({ type: 'application/json', limit: '1mb' }));
+  else if (route.body === 'form') stages.push(express.urlencoded({ extended: false, limit: '10kb' }));
+  else if (route.method !== 'GET') stages.push(express.json({ limit: options.jsonLimit ?? '200kb' }));
+  if (route.method !== 'GET') stages.push(reenterRequestContext);
+  const schema = route.body;
+  if (schema && typeof schema === 'object') {
+    stages.push((req, _res, next) => {
+      req.body = parseOrThrow(schema, req.body);
+      next();
+    });
+  }
+  return stages;
+}
+
+/** The route table's entry for a name (for handlers that need their own path, e.g. signed URLs). */
+export function routeOf<N extends RouteName>(name: N): Routes[N] {
+  return ROUTES[name];
+}

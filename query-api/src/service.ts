@@ -1,0 +1,70 @@
+import { Router } from 'express';
+import { READ_MODELS_CHECKPOINT } from '@app/domain';
+import { mountRoutes, type Infra, type ServiceHandlers } from '@app/platform';
+import { catalogHandlers } from './catalog/handlers';
+import type { QueryApiConfig } from './config';
+import { mediaHandlers } from './media/handlers';
+import { checkpointProgress, waitForPosition, type ProjectionProgress } from './read-your-writes/wait-for-position';
+import { seriesHandlers } from './series/handlers';
+import { serviceStatusHandlers, type HealthCheck } from './service-status/handlers';
+import { socialHandlers } from './social/handlers';
+import { subscriptionHandlers } from './subscription/handlers';
+import { videoDetailHandlers } from './video-detail/handlers';
+import { videoListHandlers } from './video-list/handlers';
+import { videoStatsHandlers } from './video-stats/handlers';
+
+export interface QueryService {
+  /** Every query-api route, mounted from the route table, behind read-your-writes. */
+  router: Router;
+  stop(): Promise<void>;
+}
+
+export interface QueryServiceOptions {
+  /** How far the read models are projected. Default: the projectors' checkpoint (another process). */
+  progress?: ProjectionProgress;
+  /** Checks of GET /api/service-status beyond the engines (e.g. the renderer's tools). */
+  healthChecks?: Record<string, HealthCheck>;
+  /** The clock of plan-dependent answers (the test clock in test mode). */
+  now?: () => Date;
+}
+
+/** How long a signed media URL in an answer stays valid. */
+const MEDIA_URL_TTL_SECONDS = 3600;
+
+/** The engines a query process depends on, as service-status entries. */
+export function infraHealthChecks(infra: Infra): Record<string, HealthCheck> {
+  return {
+    eventStore: async () => ({ available: (await infra.eventStore.headPosition()) >= 0, detail: infra.eventStore.kind }),
+    readModels: async () => ({ available: (await infra.docs.getCheckpoint(READ_MODELS_CHECKPOINT)) >= 0, detail: infra.docs.kind }),
+    messageBus: async () => ({ available: true, detail: infra.bus.kind }),
+    mediaStorage: async () => {
+      await infra.blobs.stat('health-check'); // throws when the storage is unreachable
+      return { available: true, detail: infra.blobs.kind };
+    },
+  };
+}
+
+/**
+ * query-api: every read-model route, composed once for both ways to run (its own process,
+ * `main.ts`, and the embedded product, which calls this same function).
+ */
+export function createQueryService(_config: QueryApiConfig, infra: Infra, options: QueryServiceOptions = {}): QueryService {
+  const { docs, blobs } = infra;
+  const now = options.now ?? (() => new Date());
+  const progress = options.progress ?? checkpointProgress(docs);
+  const handlers: ServiceHandlers<'query-api'> = {
+    ...catalogHandlers(),
+    ...serviceStatusHandlers({ ...infraHealthChecks(infra), ...options.healthChecks }),
+    ...videoListHandlers({ docs }),
+    ...videoStatsHandlers({ docs, now }),
+    ...subscriptionHandlers({ docs, now }),
+    ...mediaHandlers({ docs, blobs, signingKey: infra.secrets.mediaSigning }),
+    ...videoDetailHandlers({ docs, media: { signingKey: infra.secrets.mediaSigning, ttlSeconds: MEDIA_URL_TTL_SECONDS } }),
+    ...socialHandlers({ docs }),
+    ...seriesHandlers({ docs, now }),
+  };
+  const router = Router();
+  router.use('/api', waitForPosition(progress));
+  router.use(mountRoutes('query-api', handlers, { tokens: infra.tokens }));
+  return { router, stop: async () => undefined };
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startService, type ServiceProcess } from './processes';
+
+export interface DistributedProduct {
+  url: string;
+  processes: Record<'command' | 'query' | 'projectors' | 'worker' | 'gateway', ServiceProcess>;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product as the README's "Running on real engines" section runs it: command-api, query-api,
+ * the projectors, a render worker and the gateway, each its own process. Without `env` naming
+ * engines they share one data directory's embedded stores (SQLite events, read models and bus),
+ * which several processes may open at once.
+ */
+export async function startDistributed(env: Record<string, string> = {}): Promise<DistributedProduct> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-distributed-'));
+  const [command, query, gateway] = await Promise.all([freePort(), freePort(), freePort()]);
+  const base: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${gateway}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    MEDIA_SIGNING_KEY: randomBytes(32).toString('hex'),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    BCRYPT_COST: '4',
+    RATE_LIMIT_MAX: '1000',
+    RENDER_PRESET: 'ultrafast',
+    RENDER_BACKOFF_MS: '200',
+    PROJECTOR_LEASE_MS: '3000',
+    LOG_LEVEL: 'info',
+    ...env,
+  };
+  const processes = {
+    command: startService('command-api', 'command-api', { ...base, PORT: String(command) }),
+    query: startService('query-api', 'query-api', { ...base, PORT: String(query) }),
+    projectors: startService('projectors', 'projectors', base),
+    worker: startService('render-worker', 'render-workers', { ...base, WORKER_ID: 'worker-1' }),
+    gateway: startService('gateway', 'gateway', { ...base, PORT: String(gateway), COMMAND_API_URL: `http://127.0.0.1:${command}`, QUERY_API_URL: `http://127.0.0.1:${query}` }),
+  };
+  const all = Object.values(processes);
+  try {
+    await Promise.all(all.map((p) => p.waitForLine(/ ready"/, 90_000)));
+  } catch (error) {
+    await Promise.all(all.map((p) => p.kill()));
+    throw error;
+  }
+  return {
+    url: `http://127.0.0.1:${gateway}`,
+    processes,
+    dataDir,
+    async stop() {
+      await Promise.all(all.map((p) => p.kill()));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
