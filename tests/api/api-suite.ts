@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { ALL_ROUTES, POSITION_HEADER, type RouteName } from '@app/domain';
+import { ApiClient, eventually } from './client';
+
+/** A running product behind one origin. */
+export interface ApiTarget {
+  url: string;
+  /** Whether the test clock's routes are mounted (STUDIO_TEST_CLOCK=1, embedded only). */
+  testClock: boolean;
+  stop(): Promise<void>;
+}
+
+/** Routes this suite cannot reach with no keys, and where each is shown instead. */
+export const NOT_HERE: Partial<Record<RouteName, string>> = {
+  googleSignIn: 'needs Google credentials: command-api/src/auth/google.int.spec.ts runs it against a stand-in for Google',
+  googleCallback: 'needs Google credentials: command-api/src/auth/google.int.spec.ts runs it against a stand-in for Google',
+  stripeWebhook: "needs a Stripe key: command-api/src/billing/webhook.int.spec.ts sends it Stripe's signed deliveries",
+};
+
+const PASSWORD = 'secret1!';
+const aVideo = { topic: 'Fun Facts', duration: 30, customPrompt: '', style: 'pixel', voiceid: 'nPczCjzI2devNBz1zQrb', aspectRatio: '9:16', language: 'English' };
+
+const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+/**
+ * Every call of spec section 7 and docs/api.md, through the one origin, as a creator's browser
+ * makes them: each answer is checked against its route's schema, and at the end every route of
+ * the table must have been exercised (or be named in NOT_HERE with where it is shown).
+ */
+export function describeApi(mode: string, start: () => Promise<ApiTarget>): void {
+  describe(`The HTTP API, ${mode}`, () => {
+    jest.setTimeout(300_000);
+    let target: ApiTarget;
+    let api: ApiClient;
+    const email = `creator-${randomUUID().slice(0, 8)}@example.com`;
+    let token: string;
+    let otherToken: string;
+    let videoId: string;
+
+    beforeAll(async () => {
+      target = await start();
+      api = new ApiClient(target.url);
+    });
+    afterAll(async () => {
+      await target?.stop();
+    });
+
+    describe('Given the public calls', () => {
+      it('should answer the catalogue and the service status', async () => {
+        await api.call('catalog');
+        await eventually(async () => (await api.call('serviceStatus')).body as { isReady: boolean }, (s) => s.isReady, 30_000);
+      });
+
+      it('should serve every voice and art-style preview once the render workers published them', async () => {
+        await eventually(() => api.fetch('/api/voices/nPczCjzI2devNBz1zQrb/preview').then((r) => r.status), (s) => s === 200, 120_000, 500);
+        await api.call('voicePreview', { params: { id: 'nPczCjzI2devNBz1zQrb' } });
+        await eventually(() => api.fetch('/api/art-styles/pixel/preview').then((r) => r.status), (s) => s === 200, 120_000, 500);
+        await api.call('artStylePreview', { params: { id: 'pixel' } });
+      });
+    });
+
+    describe('Given a new creator', () => {
+      it('should register, refuse the same email twice, and sign in', async () => {
+        token = ((await api.call('register', { body: { name: 'Ada Lovelace', email, password: PASSWORD } })).body as { token: string }).token;
+        await api.call('register', { body: { name: 'Ada', email, password: PASSWORD }, expect: 409 });
+        await api.call('login', { body: { email, password: 'wrong-1!' }, expect: 401 });
+        token = ((await api.call('login', { body: { email, password: PASSWORD } })).body as { token: string }).token;
+        expect((await api.call('me', { token })).body).toEqual({ _id: expect.any(String), email, name: 'Ada Lovelace' });
+        await api.call('me', { expect: 401 });
+        otherToken = ((await api.call('register', { body: { name: 'Grace Hopper', email: `other-${email}`, password: PASSWORD } })).body as { token: string }).token;
+      });
+
+      it('should reset a forgotten password through the mailed link', async () => {
+        await api.call('forgotPassword', { body: { email } });
+        const mails = (await api.call('devMailboxMessages')).body as Array<{ to: string; text: string }>;
+        const link = /\/reset-password\/(\S+)/.exec(mails.find((m) => m.to === email)!.text)![1];
+        (await api.call('resetPassword', { params: { token: link }, body: { password: 'newer1!x' } })).body;
+        await api.call('resetPassword', { params: { token: link }, body: { password: 'newer1!x' }, expect: 400 });
+        token = ((await api.call('login', { body: { email, password: 'newer1!x' } })).body as { token: string }).token;
+        await api.call('devMailbox');
+      });
+
+      it('should change the password, then the email', async () => {
+        (await api.call('updatePassword', { token, body: { currentPassword: 'newer1!x', newPassword: PASSWORD } })).body;
+        (await api.call('updateEmail', { token, body: { email: `new-${email}` } })).body;
+        expect((await api.call('me', { token })).body).toMatchObject({ email: `new-${email}` });
+      });
+
+      it('should refuse bad input with the spec\'s message and write nothing', async () => {
+        const bad = await api.call('generateVideo', { token, body: { ...aVideo, topic: 'Knitting' }, expect: 400 });
+        expect(bad.body).toMatchObject({ error: 'Invalid topic selected' });
+        expect((await api.call('listVideos', { token })).body).toEqual({ videos: [] });
+        expect((await api.call('videoStats', { token })).body).toEqual({ monthlyCount: 0, total: 0, planLimit: 1 });
+      });
+    });
+
+    describe('Given a video is made', () => {
+      it('should render it to done, one status at a time', async () => {
+        videoId = ((await api.call('generateVideo', { token, body: aVideo })).body as { videoId: string }).videoId;
+        const again = await api.call('generateVideo', { token, body: aVideo, expect: 409 });
+        expect(again.body).toMatchObject({ error: 'Video is still processing' });
+        const done = await eventually(async () => (await api.call('videoStatus', { token, params: { id: videoId } })).body as { status: string }, (s) => s.status === 'done' || s.status === 'failed', 240_000, 500);
+        expect(done).toMatchObject({ status: 'done', progress: 100, message: 'Doneeee!' });
+        const live = await api.call('videoEvents', { params: { id: videoId }, query: { token } });
+        expect(live.headers.get('content-type')).toMatch(/text\/event-stream/);
+        const streamed = await (await api.fetch(`/api/video/events/${videoId}?token=${encodeURIComponent(token)}`)).text();
+        expect(streamed).toContain('event: status');
+        expect(streamed).toContain('"status":"done"');
+      });
+
+      it('should list it, count it and show it, with signed media links', async () => {
+        const list = (await api.call('listVideos', { token })).body as { videos: Array<{ _id: string; status: string }> };
+        expect(list.videos).toEqual([expect.objectContaining({ _id: videoId, status: 'done' })]);
+        expect((await api.call('videoStats', { token })).body).toEqual({ monthlyCount: 1, total: 1, planLimit: 1 });
+        const detail = (await api.call('getVideo', { token, params: { id: videoId } })).body as { streamUrl: string; thumbnailUrl: string };
+        await api.call('getVideoById', { token, params: { id: videoId } });
+        const stream = await api.call('streamVideo', { params: { id: videoId }, query: queryOf(detail.streamUrl), headers: { range: 'bytes=0-99' }, expect: 206 });
+        expect(stream.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
+        await api.call('streamVideo', { params: { id: videoId }, expect: 403 });
+        await api.call('videoThumbnail', { params: { id: videoId }, query: queryOf(detail.thumbnailUrl) });
+        await api.call('getVideo', { token: otherToken, params: { id: videoId }, expect: 404 });
+      });
+
+      it('should keep an edited caption', async () => {
+        (await api.call('editCaption', { token, params: { id: videoId }, body: { description: 'Owls can turn their heads 270 degrees.' } })).body;
+        const detail = await api.call('getVideo', { token, params: { id: videoId } });
+        expect(detail.body).toMatchObject({ description: 'Owls can turn their heads 270 degrees.' });
+        expect(Number(detail.headers.get(POSITION_HEADER))).toBeGreaterThanOrEqual(api.position);
+        await api.call('editCaption', { token, params: { id: videoId }, body: { description: 'x'.repeat(2001) }, expect: 400 });
+      });
+    });
+
+    describe('Given linked accounts', () => {
+      const link = async (platform: string) => {
+        const connect = await api.call('connectPlatform', { token, params: { platform } });
+        const { authUrl } = connect.body as { authUrl: string };
+        const state = queryOf(authUrl).state;
+        await api.call('sandboxConsent', { params: { platform }, query: { state } });
+        const consent = await api.call('sandboxAllow', { params: { platform }, form: { state, name: `Sandbox ${platform}` } });
+        const back = await api.call('platformCallback', { params: { platform }, query: queryOf(consent.headers.get('location')!), headers: { cookie: cookieOf(connect.headers) } });
+        expect(back.headers.get('location')).toBe(`/dashboard/account?linked=${platform}`);
+        return eventually(async () => (await api.call('linkStatus', { token, params: { platform } })).body as { connected: boolean; channelUrl?: string }, (s) => s.connected);
+      };
+
+      it('should link each platform through its consent page and post the video once to each', async () => {
+        await link('youtube');
+        const tiktok = await link('tiktok');
+        await link('instagram');
+        const youtube = (await api.call('youtubeUpload', { token, body: { videoId, title: 'Owls', description: 'Facts', privacy: 'public', tags: ['owls'] } })).body as { youtubeUrl: string };
+        const again = (await api.call('youtubeUpload', { token, body: { videoId, title: 'Owls', description: 'Facts', privacy: 'public', tags: [] } })).body as { youtubeUrl: string };
+        expect(again.youtubeUrl).toBe(youtube.youtubeUrl);
+        expect((await api.call('tiktokUpload', { token, body: { videoId, title: 'Owls', description: 'Facts', allowDuet: true, allowStitch: true, hashtags: [] } })).body).toMatchObject({ status: 'COMPLETED' });
+        await api.call('instagramUpload', { token, body: { videoId, caption: 'Owls\n\nFacts' } });
+        await api.call('youtubeUpload', { token, body: { title: 'no id' }, expect: 400 });
+
+        const postId = youtube.youtubeUrl.split('/').pop()!;
+        await api.call('sandboxPost', { params: { id: postId } });
+        await api.call('sandboxPostVideo', { params: { id: postId } });
+        await api.call('sandboxGallery', { query: queryOf(tiktok.channelUrl!) });
+      });
+
+      it('should disconnect a platform', async () => {
+        (await api.call('disconnectPlatform', { token, params: { platform: 'instagram' } })).body;
+        expect((await api.call('linkStatus', { token, params: { platform: 'instagram' } })).body).toEqual({ connected: false });
+      });
+    });
+
+    describe('Given a subscription', () => {
+      it('should check out through the simulator and show the plan', async () => {
+        expect((await api.call('subscription', { token })).body).toEqual({ subscription: null });
+        const { url } = (await api.call('createCheckoutSession', { token, body: { planId: 'DAILY' } })).body as { url: string };
+        const id = url.split('/').pop()!;
+        await api.call('checkoutPage', { params: { id } });
+        const paid = await api.call('checkoutPay', { params: { id }, form: {} });
+        api.position = Math.max(api.position, Number(queryOf(paid.headers.get('location')!).position));
+        expect((await api.call('subscription', { token })).body).toMatchObject({ subscription: { plan: 'DAILY', status: 'active' } });
+        expect((await api.call('videoStats', { token })).body).toMatchObject({ planLimit: 40 });
+      });
+
+      it('should open the portal, renew, schedule a plan change and cancel', async () => {
+        const { url } = (await api.call('updatePayment', { token })).body as { url: string };
+        const id = url.split('/').pop()!;
+        await api.call('portalPage', { params: { id } });
+        await api.call('portalAction', { params: { id, action: 'renew' }, form: {} });
+        expect((await api.call('createCheckoutSession', { token, body: { planId: 'HARDCORE' } })).body).toMatchObject({ scheduled: true });
+        (await api.call('cancelSubscription', { token })).body;
+        expect((await api.call('subscription', { token })).body).toMatchObject({ subscription: { status: 'canceling' } });
+      });
+
+      it('should let a checkout be left', async () => {
+        const { url } = (await api.call('createCheckoutSession', { token: otherToken, body: { planId: 'STARTER', period: 'annual' } })).body as { url: string };
+        const left = await api.call('checkoutCancel', { params: { id: url.split('/').pop()! }, form: {} });
+        expect(left.headers.get('location')).toContain('checkout=cancel');
+      });
+    });
+
+    describe('Given a series', () => {
+      it('should create, list, edit, pause, resume and delete it', async () => {
+        const created = (await api.call('createSeries', { token, body: { ...aVideo, name: 'Owl facts', platforms: ['youtube', 'tiktok'], schedule: { timeZone: 'Europe/Paris' } } })).body as { seriesId: string };
+        created;
+        const params = { id: created.seriesId };
+        expect((await api.call('listSeries', { token })).body).toMatchObject({ series: [{ _id: created.seriesId, name: 'Owl facts' }] });
+        (await api.call('updateSeries', { token, params, body: { name: 'Owl facts daily' } })).body;
+        expect((await api.call('getSeries', { token, params })).body).toMatchObject({ name: 'Owl facts daily', status: 'active' });
+        (await api.call('pauseSeries', { token, params })).body;
+        expect((await api.call('getSeries', { token, params })).body).toMatchObject({ status: 'paused', nextPostAt: null });
+        (await api.call('resumeSeries', { token, params })).body;
+        await api.call('createSeries', { token, body: { ...aVideo, platforms: [], schedule: { timeZone: 'Mars/Olympus' } }, expect: 400 });
+        (await api.call('deleteSeries', { token, params })).body;
+        await api.call('getSeries', { token, params, expect: 404 });
+      });
+    });
+
+    describe('Given the test clock', () => {
+      it('should move the scheduler\'s clock in test mode only', async () => {
+        if (!target.testClock) {
+          await api.call('advanceTestClock', { body: { minutes: 5 }, expect: 404 });
+          return;
+        }
+        const before = Date.parse(((await api.call('testClock')).body as { now: string }).now);
+        const after = Date.parse(((await api.call('advanceTestClock', { body: { minutes: 60 } })).body as { now: string }).now);
+        expect(after - before).toBeGreaterThanOrEqual(60 * 60_000);
+      });
+    });
+
+    describe('Given the video is deleted', () => {
+      it('should be gone from every read', async () => {
+        (await api.call('deleteVideo', { token, params: { id: videoId } })).body;
+        await api.call('getVideo', { token, params: { id: videoId }, expect: 404 });
+        expect((await api.call('listVideos', { token })).body).toEqual({ videos: [] });
+      });
+    });
+
+    describe('When the journey is over', () => {
+      it('should have exercised every route of the table that runs here', () => {
+        const conditional: RouteName[] = target.testClock ? [] : ['testClock', 'advanceTestClock'];
+        const expected = ALL_ROUTES.map((r) => r.name as RouteName).filter((name) => !NOT_HERE[name] && !conditional.includes(name)).sort();
+        expect([...api.exercised].sort()).toEqual(expected);
+        process.stdout.write(`API suite (${mode}): ${api.exercised.size} of ${ALL_ROUTES.length} routes exercised through the gateway; not here: ${[...Object.keys(NOT_HERE), ...conditional].join(', ')}\n`);
+      });
+    });
+  });
+}
