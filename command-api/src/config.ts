@@ -9,7 +9,6 @@ export const commandEnv = envPart({
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     SMTP_URL: z.string().min(1).optional(),
     MAIL_FROM: z.string().min(3).optional(),
-    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(60).default(60),
     /** Sign-in, sign-up and reset attempts per address and per account in 15 minutes. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -26,7 +25,6 @@ export const commandEnv = envPart({
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientID: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? null,
-    bcryptCost: e.BCRYPT_COST,
     resetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
     rateLimitMax: e.RATE_LIMIT_MAX,
     testClock: e.STUDIO_TEST_CLOCK === '1',
@@ -55,7 +53,6 @@ export function authConfigOf(config: CommandApiConfig): AuthConfig {
   return {
     publicUrl,
     resetTtlMinutes: config.command.resetTtlMinutes,
-    bcryptCost: config.command.bcryptCost,
     google: google ? { ...google, callbackURL: `${publicUrl}/api/auth/google/callback` } : null,
   };
 }

@@ -24,7 +24,6 @@ export async function startEmbeddedServer(options: TestServerOptions = {}): Prom
     ...process.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    BCRYPT_COST: '4',
     RATE_LIMIT_MAX: '1000',
     RENDER_PRESET: process.env.RENDER_PRESET ?? 'ultrafast',
     ...options.env,

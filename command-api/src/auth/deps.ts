@@ -16,8 +16,6 @@ export interface AuthConfig {
   publicUrl: string;
   /** How long a reset link stays valid; at most 60. */
   resetTtlMinutes: number;
-  /** bcrypt cost: 10 in production; tests may go down to 4. */
-  bcryptCost: number;
   /** Google sign-in; null when `GOOGLE_CLIENT_ID`/`GOOGLE_CLIENT_SECRET` are not set. */
   google: GoogleSignInConfig | null;
 }

@@ -23,7 +23,7 @@ export function authHandlers(deps: AuthDeps): HandlersOf<AuthRouteName> {
     limiter: deps.limiter ?? new RateLimiter(10, 15 * 60_000),
     now: deps.now ?? (() => new Date()),
   };
-  const passwords = new Passwords(deps.config.bcryptCost);
+  const passwords = new Passwords();
   // One Authenticator per service: no global passport state shared with anything else.
   const authenticator = createAuthenticator();
   useLocalStrategy(authenticator, ctx, passwords);

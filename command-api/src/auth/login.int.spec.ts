@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 import request from 'supertest';
+import { userStreamId } from '@app/domain';
+import { emailStream } from './accounts';
 import { createAuthApp, anEmail, registerUser, STRONG_PASSWORD, type AuthApp } from './testing/auth-app';
 
 describe('POST /api/auth/login', () => {
@@ -52,5 +56,52 @@ describe('POST /api/auth/login', () => {
     await request(t.app).post('/api/auth/login').send({ email: user.email, password: 'Wrong-never-7!' }).expect(401);
     expect(t.logs()).not.toContain('never-7!');
     expect(t.logs()).not.toContain(res.body.token);
+  });
+});
+
+describe('When a password was stored with bcrypt (accounts made before argon2id)', () => {
+  let t: AuthApp;
+  beforeAll(() => {
+    t = createAuthApp();
+  });
+  afterAll(() => t.close());
+
+  /** An account exactly as the bcrypt era recorded it: its registry claim and its user stream. */
+  async function aBcryptUser(password: string) {
+    const userId = randomUUID();
+    const email = anEmail('legacy');
+    const at = new Date().toISOString();
+    const metadata = { correlationId: userId, causationId: userId, userId, timestamp: at };
+    await t.store.append(emailStream(email), [{ id: randomUUID(), type: 'EmailClaimed', data: { email, userId, at }, metadata }], { expectedRevision: 'no_stream' });
+    await t.store.append(userStreamId(userId), [{
+      id: randomUUID(), type: 'UserRegistered', metadata,
+      data: { userId, name: 'Legacy', email, passwordHash: await bcrypt.hash(password, 4), googleId: null, fpr: null, registeredAt: at },
+    }], { expectedRevision: 'no_stream' });
+    return { userId, email };
+  }
+
+  it('should sign the user in and keep the same password re-hashed with argon2id', async () => {
+    const { userId, email } = await aBcryptUser(STRONG_PASSWORD);
+    await request(t.app).post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200);
+
+    const events = await t.store.readStream(userStreamId(userId));
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'PasswordHashUpgraded']);
+    expect(events[1].data.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // The same password still works (now against argon2id), a wrong one still does not.
+    await request(t.app).post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200);
+    await request(t.app).post('/api/auth/login').send({ email, password: 'wrong-1!' }).expect(401);
+    expect((await t.store.readStream(userStreamId(userId))).filter((e) => e.type === 'PasswordHashUpgraded')).toHaveLength(1);
+  });
+
+  it('should neither sign in nor re-hash on a wrong password', async () => {
+    const { userId, email } = await aBcryptUser(STRONG_PASSWORD);
+    await request(t.app).post('/api/auth/login').send({ email, password: 'wrong-1!' }).expect(401);
+    expect((await t.store.readStream(userStreamId(userId))).map((e) => e.type)).toEqual(['UserRegistered']);
+  });
+
+  it('should hash new passwords with argon2id', async () => {
+    const user = await registerUser(t.app);
+    const [registered] = await t.store.readStream(userStreamId(t.tokens.verify(user.token)));
+    expect(registered.data.passwordHash).toMatch(/^\$argon2id\$/);
   });
 });

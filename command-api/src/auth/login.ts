@@ -1,24 +1,41 @@
 import { Strategy as LocalStrategy } from 'passport-local';
-import { invalidCredentials, type Routes } from '@app/domain';
-import type { RouteHandler } from '@app/platform';
+import { invalidCredentials, userDecider, userStreamId, type Routes } from '@app/domain';
+import { handle, type RouteHandler } from '@app/platform';
 import type { Authenticator } from './authenticator';
-import { findUserByEmail } from './accounts';
+import { findUserByEmail, metadataFor } from './accounts';
 import type { AuthContext } from './deps';
 import type { Passwords } from './passwords';
 
 /**
- * The passport local strategy: email → email registry → user stream → bcrypt. Unknown emails are
- * compared against a dummy hash so they take about as long as a wrong password.
+ * The passport local strategy: email → email registry → user stream → password hash. Unknown emails
+ * are compared against a dummy hash so they take about as long as a wrong password. A password
+ * stored under an older scheme (bcrypt) is re-hashed on its owner's successful sign-in.
  */
 export function useLocalStrategy(passport: Authenticator, ctx: AuthContext, passwords: Passwords): void {
+  const signIn = async (email: string, password: string): Promise<{ id: string } | false> => {
+    const user = await findUserByEmail(ctx.eventStore, email);
+    const check = await passwords.check(password, user?.passwordHash ?? null);
+    if (!user || !check.matches) return false;
+    if (check.outdated) await upgradeHash(ctx, passwords, user.userId, user.passwordHash!, password);
+    return { id: user.userId };
+  };
   passport.use(
     'local',
     new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false }, (email, password, done) => {
-      findUserByEmail(ctx.eventStore, email)
-        .then(async (user) => ((await passwords.matches(password, user?.passwordHash ?? null)) && user ? done(null, { id: user.userId }) : done(null, false)))
-        .catch((error: unknown) => done(error));
+      signIn(email, password).then((user) => done(null, user), (error: unknown) => done(error));
     }),
   );
+}
+
+/** Best effort: a sign-in never fails because its re-hash could not be recorded. */
+async function upgradeHash(ctx: AuthContext, passwords: Passwords, userId: string, previousHash: string, password: string): Promise<void> {
+  try {
+    const passwordHash = await passwords.hash(password);
+    await handle(ctx.eventStore, userStreamId(userId), userDecider, { type: 'UpgradePasswordHash', data: { previousHash, passwordHash }, metadata: metadataFor(ctx, userId) });
+    ctx.logger.info({ userId }, 'Password re-hashed with argon2id');
+  } catch (error) {
+    ctx.logger.warn({ userId, err: error }, 'Could not re-hash a password');
+  }
 }
 
 /**

@@ -1,20 +1,42 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 
-/** bcrypt hashing with the configured cost, plus a dummy hash so unknown emails cost the same time. */
+/** OWASP's current minimum for argon2id: 19 MiB of memory, 2 passes, 1 lane. */
+export const ARGON2ID = { algorithm: 2 satisfies Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2ID.memoryCost},t=${ARGON2ID.timeCost},p=${ARGON2ID.parallelism}$`;
+
+export interface PasswordCheck {
+  matches: boolean;
+  /** The stored hash is of an older scheme (bcrypt, weaker argon2 settings): re-hash on this sign-in. */
+  outdated: boolean;
+}
+
+/**
+ * Password hashing with argon2id in native threads (libuv's pool), never on the event loop: a
+ * burst of sign-ins does not make other requests wait. Hashes made with bcrypt before still
+ * verify, and are flagged for re-hashing. A dummy hash stands in for unknown accounts, so they
+ * cost the same time as a wrong password.
+ */
 export class Passwords {
   private dummy: Promise<string> | null = null;
 
-  constructor(private readonly cost: number) {}
-
   hash(password: string): Promise<string> {
-    return bcrypt.hash(password, this.cost);
+    return hash(password, ARGON2ID);
   }
 
-  /** Compares against the stored hash, or against a dummy one when there is none. */
-  async matches(password: string, hash: string | null): Promise<boolean> {
-    if (hash) return bcrypt.compare(password, hash);
-    this.dummy ??= bcrypt.hash('no account has this password!1', this.cost);
-    await bcrypt.compare(password, await this.dummy);
-    return false;
+  async check(password: string, stored: string | null): Promise<PasswordCheck> {
+    if (!stored) {
+      this.dummy ??= this.hash('no account has this password!1');
+      await verify(await this.dummy, password);
+      return { matches: false, outdated: false };
+    }
+    if (stored.startsWith('$2')) return { matches: await bcrypt.compare(password, stored), outdated: true };
+    return { matches: await verify(stored, password).catch(() => false), outdated: !stored.startsWith(CURRENT_PREFIX) };
+  }
+
+  /** Whether the password matches (for checks that do not re-hash). */
+  async matches(password: string, stored: string | null): Promise<boolean> {
+    return (await this.check(password, stored)).matches;
   }
 }

@@ -20,7 +20,7 @@ describe('POST /api/auth/register', () => {
     const events = await t.store.readStream(userStreamId(userId));
     expect(events.map((e) => e.type)).toEqual(['UserRegistered']);
     expect(events[0].data).toMatchObject({ userId, name: 'Ada', email, googleId: null, fpr: 'aff-7' });
-    expect(events[0].data.passwordHash).toMatch(/^\$2[aby]\$/);
+    expect(events[0].data.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(events[0].position).toBe(res.body.position);
   });
 

@@ -10,12 +10,17 @@ export type RegisterUser = Command<'RegisterUser', {
 }>;
 export type LinkGoogleAccount = Command<'LinkGoogleAccount', { googleId: string }>;
 export type ChangeEmail = Command<'ChangeEmail', { email: string }>;
-/** The caller checks the current password (bcrypt is I/O-bound) and passes the verdict in. */
+/** The caller checks the current password (hashing runs off the event loop) and passes the verdict in. */
 export type ChangePassword = Command<'ChangePassword', { currentPasswordMatches: boolean; passwordHash: string }>;
 export type RequestPasswordReset = Command<'RequestPasswordReset', { tokenHash: string; ttlMinutes: number }>;
 export type ResetPassword = Command<'ResetPassword', { tokenHash: string; passwordHash: string }>;
+/**
+ * After a sign-in that matched `previousHash` (an older scheme, bcrypt): the same password under
+ * the current scheme. A no-op when the password changed meanwhile.
+ */
+export type UpgradePasswordHash = Command<'UpgradePasswordHash', { previousHash: string; passwordHash: string }>;
 
-export type UserCommand = RegisterUser | LinkGoogleAccount | ChangeEmail | ChangePassword | RequestPasswordReset | ResetPassword;
+export type UserCommand = RegisterUser | LinkGoogleAccount | ChangeEmail | ChangePassword | RequestPasswordReset | ResetPassword | UpgradePasswordHash;
 
 export type ClaimEmail = Command<'ClaimEmail', { email: string; userId: string }>;
 export type ReleaseEmail = Command<'ReleaseEmail', { email: string; userId: string }>;

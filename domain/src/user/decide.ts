@@ -45,6 +45,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (!expiresAt || Date.parse(expiresAt) <= Date.parse(at)) throw new ValidationError(USER_MESSAGES.resetInvalid);
       return [{ type: 'PasswordReset', data: { userId, tokenHash: command.data.tokenHash, passwordHash: command.data.passwordHash, at } }];
     }
+    case 'UpgradePasswordHash':
+      if (state.passwordHash !== command.data.previousHash) return [];
+      return [{ type: 'PasswordHashUpgraded', data: { userId, passwordHash: command.data.passwordHash, at } }];
     default:
       return assertNever(command);
   }

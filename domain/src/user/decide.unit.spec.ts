@@ -46,6 +46,15 @@ describe('User decider', () => {
       spec.given([aUserRegistered({ passwordHash: null, googleId: 'g-1' })]).when({ type: 'ChangePassword', data: { currentPasswordMatches: true, passwordHash: 'h' }, metadata: meta() })
         .thenThrows(ValidationError, USER_MESSAGES.noPasswordSet);
     });
+    it('should keep the same password under the current hashing scheme after a sign-in', () => {
+      spec.given([aUserRegistered({ passwordHash: '$2a$10$old' })]).when({ type: 'UpgradePasswordHash', data: { previousHash: '$2a$10$old', passwordHash: '$argon2id$new' }, metadata: meta() })
+        .then([{ type: 'PasswordHashUpgraded', data: { userId: 'u1', passwordHash: '$argon2id$new', at: NOW } }]);
+    });
+    it('should not upgrade a hash that changed since the sign-in checked it', () => {
+      spec.given([aUserRegistered({ passwordHash: '$2a$10$old' }), { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: '$argon2id$changed', at: NOW } }])
+        .when({ type: 'UpgradePasswordHash', data: { previousHash: '$2a$10$old', passwordHash: '$argon2id$new' }, metadata: meta() })
+        .thenNothingHappens();
+    });
     it('should link a Google account once', () => {
       spec.given([aUserRegistered()]).when({ type: 'LinkGoogleAccount', data: { googleId: 'g-1' }, metadata: meta() })
         .then([{ type: 'GoogleAccountLinked', data: { userId: 'u1', googleId: 'g-1', at: NOW } }]);

@@ -4,7 +4,7 @@ export type UserRegistered = Event<'UserRegistered', {
   userId: string;
   name: string;
   email: string;
-  /** bcrypt hash; null for an account made through Google sign-in. */
+  /** argon2id hash (bcrypt in accounts made before it); null for an account made through Google sign-in. */
   passwordHash: string | null;
   googleId: string | null;
   /** Affiliate referral code from the `fpr` cookie. */
@@ -22,8 +22,10 @@ export type PasswordResetRequested = Event<'PasswordResetRequested', {
   at: string;
 }>;
 export type PasswordReset = Event<'PasswordReset', { userId: string; tokenHash: string; passwordHash: string; at: string }>;
+/** The same password, re-hashed under the current scheme at a sign-in. */
+export type PasswordHashUpgraded = Event<'PasswordHashUpgraded', { userId: string; passwordHash: string; at: string }>;
 
-export type UserEvent = UserRegistered | GoogleAccountLinked | EmailChanged | PasswordChanged | PasswordResetRequested | PasswordReset;
+export type UserEvent = UserRegistered | GoogleAccountLinked | EmailChanged | PasswordChanged | PasswordResetRequested | PasswordReset | PasswordHashUpgraded;
 
 /** The email registry: one stream per email address makes uniqueness race-free. */
 export type EmailClaimed = Event<'EmailClaimed', { email: string; userId: string; at: string }>;

@@ -28,6 +28,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'EmailChanged':
       return { ...state, email: event.data.email };
     case 'PasswordChanged':
+    case 'PasswordHashUpgraded':
       return { ...state, passwordHash: event.data.passwordHash };
     case 'PasswordResetRequested':
       return { ...state, resetTokens: { ...state.resetTokens, [event.data.tokenHash]: event.data.expiresAt } };

@@ -65,7 +65,7 @@ export function createAuthApp(options: AuthAppOptions = {}): AuthApp {
       mailer: mailbox,
       logger,
       limiter: new RateLimiter(options.rateLimitMax ?? 1000, 15 * 60_000),
-      config: { publicUrl: PUBLIC_URL, resetTtlMinutes: options.resetTtlMinutes ?? 60, bcryptCost: 4, google: options.google ?? null },
+      config: { publicUrl: PUBLIC_URL, resetTtlMinutes: options.resetTtlMinutes ?? 60, google: options.google ?? null },
       now: () => new Date(Date.now() + offsetMs),
     }),
     ...devMailboxHandlers(mailbox),
