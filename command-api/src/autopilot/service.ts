@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { envPart, infraEnv, publishingEnv, readEnv, systemClock, type AdjustableClock, type Clock, type Infra } from '@app/platform';
+import { generateVideoSchema } from '@app/domain';
+import { envPart, infraEnv, parseOrThrow, publishingEnv, readEnv, systemClock, type AdjustableClock, type Clock, type Infra } from '@app/platform';
 import { openPosting } from '../publishing';
 import { generateVideo } from '../video/generate-video';
 import { startAutopilot, type Autopilot } from './autopilot';
@@ -48,6 +49,7 @@ export function createAutopilotService(config: AutopilotConfig, infra: Infra, op
     holder: options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     leaseTtlMs: config.autopilot.leaseMs,
     slotTickMs: config.autopilot.slotTickMs,
-    generateVideo: (userId, body, metadata, seriesId) => generateVideo(infra.eventStore, userId, body, metadata, seriesId),
+    // The series' settings are checked like a creator's form before they become a request.
+    generateVideo: (userId, body, metadata, seriesId) => generateVideo(infra.eventStore, userId, parseOrThrow(generateVideoSchema, body), metadata, seriesId),
   });
 }

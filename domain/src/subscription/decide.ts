@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, ValidationError, assertNever, type Decider } from '../shared';
+import { DomainError, ConflictError, ValidationError, assertNever, type Decider } from '../shared';
 import { findPlan } from '../catalog/plans';
 import type { BillingFact, SubscriptionCommand } from './commands';
 import type { SubscriptionEvent } from './events';
@@ -13,6 +13,22 @@ export const ENTITLEMENT_MESSAGES = {
   noSubscription: 'No active subscription',
   alreadySubscribed: 'You are already subscribed to this plan',
 } as const;
+
+/** Why a plan refuses a video or a series. */
+export type EntitlementRefusal = 'stillProcessing' | 'monthlyLimit' | 'freeUsed' | 'seriesLimit';
+
+/**
+ * A refusal of the plan, with its reason: workflows act on the reason (the self-healing of a
+ * processing slot, an autopilot slot skipped) instead of comparing messages. 409 while another
+ * video processes, 403 when the plan's limits are reached.
+ */
+export class EntitlementRefused extends DomainError {
+  readonly status: number;
+  constructor(readonly reason: EntitlementRefusal) {
+    super(ENTITLEMENT_MESSAGES[reason]);
+    this.status = reason === 'stillProcessing' ? 409 : 403;
+  }
+}
 
 export function decideSubscription(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
   const at = command.metadata.now;
@@ -65,13 +81,13 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
       return [{ type: 'SubscriptionEnded', data: { userId, at, ...occurred(command.data) } }];
     case 'UseVideoCredit': {
       if (state.processingVideoId === command.data.videoId) return [];
-      if (state.processingVideoId !== null) throw new ConflictError(ENTITLEMENT_MESSAGES.stillProcessing);
+      if (state.processingVideoId !== null) throw new EntitlementRefused('stillProcessing');
       const plan = findPlan(effectivePlan(state, at));
       const month = monthOf(at);
       if (plan.id === 'FREE') {
-        if (state.totalVideos >= plan.monthlyVideoLimit) throw new ForbiddenError(ENTITLEMENT_MESSAGES.freeUsed);
+        if (state.totalVideos >= plan.monthlyVideoLimit) throw new EntitlementRefused('freeUsed');
       } else if ((state.monthlyUsage[month] ?? 0) >= plan.monthlyVideoLimit) {
-        throw new ForbiddenError(ENTITLEMENT_MESSAGES.monthlyLimit);
+        throw new EntitlementRefused('monthlyLimit');
       }
       return [{ type: 'VideoCreditUsed', data: { userId: command.data.userId, videoId: command.data.videoId, month, at } }];
     }
@@ -81,7 +97,7 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
     case 'AllotSeries': {
       if (state.seriesIds.includes(command.data.seriesId)) return [];
       const plan = findPlan(effectivePlan(state, at));
-      if (plan.maxSeries !== null && state.seriesIds.length >= plan.maxSeries) throw new ForbiddenError(ENTITLEMENT_MESSAGES.seriesLimit);
+      if (plan.maxSeries !== null && state.seriesIds.length >= plan.maxSeries) throw new EntitlementRefused('seriesLimit');
       return [{ type: 'SeriesAllotted', data: { userId: command.data.userId, seriesId: command.data.seriesId, at } }];
     }
     case 'ReleaseSeries':

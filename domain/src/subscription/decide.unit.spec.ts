@@ -1,6 +1,6 @@
-import { ConflictError, ForbiddenError, ValidationError } from '../shared';
+import { ConflictError, ValidationError } from '../shared';
 import { deciderSpec, meta, NOW } from '../testing/decider-spec';
-import { subscriptionDecider, ENTITLEMENT_MESSAGES } from './decide';
+import { EntitlementRefused, subscriptionDecider, ENTITLEMENT_MESSAGES } from './decide';
 import type { SubscriptionEvent } from './events';
 import { effectivePlan, evolveSubscription, initialSubscriptionState } from './state';
 
@@ -20,13 +20,13 @@ describe('Subscription decider: video entitlements', () => {
       spec.given([]).when(use('v1')).then([creditUsed('v1')]);
     });
     it('should refuse a second video, even after the first finished', () => {
-      spec.given([creditUsed('v1'), ended('v1')]).when(use('v2')).thenThrows(ForbiddenError, ENTITLEMENT_MESSAGES.freeUsed);
+      spec.given([creditUsed('v1'), ended('v1')]).when(use('v2')).thenThrows(EntitlementRefused, ENTITLEMENT_MESSAGES.freeUsed);
     });
   });
 
   describe('When a video is still processing', () => {
     it('should refuse another video with the spec message', () => {
-      spec.given([activated(), creditUsed('v1')]).when(use('v2')).thenThrows(ConflictError, 'Video is still processing');
+      spec.given([activated(), creditUsed('v1')]).when(use('v2')).thenThrows(EntitlementRefused, 'Video is still processing');
     });
     it('should treat a retry for the same video as done', () => {
       spec.given([activated(), creditUsed('v1')]).when(use('v1')).thenNothingHappens();
@@ -39,7 +39,7 @@ describe('Subscription decider: video entitlements', () => {
   describe('When a paid plan reached its monthly limit', () => {
     const fifteen = Array.from({ length: 15 }, (_, i) => [creditUsed(`v${i}`), ended(`v${i}`)]).flat();
     it('should refuse with the spec message', () => {
-      spec.given([activated('STARTER'), ...fifteen]).when(use('v99')).thenThrows(ForbiddenError, 'Monthly video limit reached');
+      spec.given([activated('STARTER'), ...fifteen]).when(use('v99')).thenThrows(EntitlementRefused, 'Monthly video limit reached');
     });
     it('should allow videos again in the next month', () => {
       spec.given([activated('STARTER'), ...fifteen]).when(use('v99', '2026-12-01T00:00:00.000Z'))
@@ -103,13 +103,13 @@ describe('Subscription decider: video entitlements', () => {
     const allotted = (seriesId: string): SubscriptionEvent => ({ type: 'SeriesAllotted', data: { userId: 'u1', seriesId, at: NOW } });
     it('should give Free a single series', () => {
       spec.given([]).when(allot('s1')).then([allotted('s1')]);
-      spec.given([allotted('s1')]).when(allot('s2')).thenThrows(ForbiddenError, ENTITLEMENT_MESSAGES.seriesLimit);
+      spec.given([allotted('s1')]).when(allot('s2')).thenThrows(EntitlementRefused, ENTITLEMENT_MESSAGES.seriesLimit);
     });
     it('should give Starter three series and Daily ten', () => {
-      spec.given([activated('STARTER'), allotted('a'), allotted('b'), allotted('c')]).when(allot('d')).thenThrows(ForbiddenError);
+      spec.given([activated('STARTER'), allotted('a'), allotted('b'), allotted('c')]).when(allot('d')).thenThrows(EntitlementRefused, ENTITLEMENT_MESSAGES.seriesLimit);
       const nine = 'abcdefghi'.split('').map(allotted);
       spec.given([activated('DAILY'), ...nine]).when(allot('j')).then([allotted('j')]);
-      spec.given([activated('DAILY'), ...nine, allotted('j')]).when(allot('k')).thenThrows(ForbiddenError);
+      spec.given([activated('DAILY'), ...nine, allotted('j')]).when(allot('k')).thenThrows(EntitlementRefused, ENTITLEMENT_MESSAGES.seriesLimit);
     });
     it('should give Hardcore unlimited series', () => {
       const many = Array.from({ length: 50 }, (_, i) => allotted(`s${i}`));
