@@ -1,9 +1,11 @@
 /**
  * Authentication (spec section 4): the session token lives in localStorage under `token`; the user is
- * loaded with GET /api/auth/me; a failed load removes the token and clears the user; logout removes the
- * token and the `token` cookie, clears the user and goes to /login. `useAuth` outside its provider throws.
+ * loaded with GET /api/auth/me; an answer refusing the token (401/403) removes it and clears the user;
+ * a network failure or a server error keeps the session and retries (docs/spec-deviations.md); logout
+ * removes the token and the `token` cookie, clears the user and goes to /login. `useAuth` outside its
+ * provider throws.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { LoginBody, MeResponse, RegisterBody, TokenResponse } from '@app/domain';
@@ -11,6 +13,7 @@ import { useDispatch } from 'react-redux';
 import { api } from './api';
 import { deleteCookie } from './cookies';
 import { readToken, writeToken, TOKEN_KEY } from './storage';
+import { toast } from './toast';
 import { paths } from '../config/paths';
 import { Spinner } from '../components/ui/spinner';
 
@@ -44,6 +47,8 @@ export interface AuthContextValue {
   token: string | null;
   /** A token is held and its user is being loaded. */
   isLoading: boolean;
+  /** Loading the user failed without an answer about the token: retrying, the session kept. */
+  reconnecting: boolean;
   /** Store a token (login, register, verify link) and load its user. */
   setSession: (token: string) => void;
   logout: () => void;
@@ -51,19 +56,48 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** First retry of GET /api/auth/me after a failure that was not an answer about the token, then doubling. */
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+
+/** 401 or 403: the server looked at the token and refused it. Anything else (no answer, 5xx) says nothing about it. */
+function isTokenRejection(error: unknown): boolean {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return status === 401 || status === 403;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => readToken());
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const me = useGetMeQuery(token ?? skipToken);
+  const rejected = token !== null && me.isError && me.originalArgs === token && isTokenRejection(me.error);
+  const unreachable = token !== null && me.isError && me.originalArgs === token && !rejected;
+  const retries = useRef(0);
 
-  // A failed load removes the token and clears the user (the guard then sends the visitor to /login).
+  // An answer refusing the token removes it and clears the user (the guard then sends the visitor to /login).
   useEffect(() => {
-    if (token && me.isError && me.originalArgs === token) {
+    if (rejected) {
       writeToken(null);
       setToken(null);
     }
-  }, [token, me.isError, me.originalArgs]);
+  }, [rejected]);
+
+  // No answer (the network, a restarting server): the session stays; say so once and try again, backing off.
+  const { refetch } = me;
+  const loaded = Boolean(me.data);
+  useEffect(() => {
+    if (loaded) retries.current = 0;
+  }, [loaded, token]);
+  // One retry per failed attempt (each has its own request id; a failure can follow a failure unseen otherwise).
+  const { isFetching, requestId } = me;
+  useEffect(() => {
+    if (!unreachable || isFetching) return;
+    if (retries.current === 0) toast({ title: 'Connection problem', description: 'We could not reach the server. Retrying…' });
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retries.current++);
+    const timer = setTimeout(() => void refetch(), delay);
+    return () => clearTimeout(timer);
+  }, [unreachable, isFetching, requestId, refetch]);
 
   // Another tab logged in or out.
   useEffect(() => {
@@ -88,11 +122,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [dispatch, navigate]);
 
   const user = token && me.data && me.originalArgs === token ? me.data : null;
-  const isLoading = Boolean(token) && !user && !me.isError;
+  // While the server cannot be reached, the session is still loading: pages wait, nobody is logged out.
+  const isLoading = Boolean(token) && !user && !rejected;
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, token, isLoading, setSession, logout }),
-    [user, token, isLoading, setSession, logout],
+    () => ({ user, token, isLoading, reconnecting: unreachable, setSession, logout }),
+    [user, token, isLoading, unreachable, setSession, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -105,7 +140,7 @@ export function useAuth(): AuthContextValue {
 
 /** Guard rule (spec section 2): no stored token and no loaded user → /login. */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
-  const { user, token, isLoading } = useAuth();
+  const { user, token, isLoading, reconnecting } = useAuth();
   const location = useLocation();
   if (!token && !user) {
     return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname + location.search }} />;
@@ -113,7 +148,7 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
   if (isLoading) {
     return (
       <div className="page-center" aria-busy="true">
-        <Spinner label="Loading your account" />
+        <Spinner label={reconnecting ? 'Reconnecting to your account…' : 'Loading your account'} />
       </div>
     );
   }

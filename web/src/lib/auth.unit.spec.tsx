@@ -44,6 +44,27 @@ describe('AuthProvider', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 
+  describe('When the server cannot be reached while the user loads (a network blip, a restart)', () => {
+    it('should keep the token and the session, say so, and load the user once the server answers', async () => {
+      let calls = 0;
+      server.use(http.get('*/api/auth/me', () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.error();
+        if (calls === 2) return HttpResponse.json({ error: 'Internal server error' }, { status: 503 });
+        return HttpResponse.json({ _id: 'u1', email: 'ada@example.com', name: 'Ada' });
+      }));
+      window.localStorage.setItem('token', 'good');
+      renderRoutes({ at: '/dashboard', routes: [{ element: <ProtectedRoute />, children: [{ path: '/dashboard', element: <WhoAmI /> }] }, marker('/login', 'Login page')] });
+
+      expect(await screen.findByText('We could not reach the server. Retrying…')).toBeInTheDocument();
+      expect(screen.getByText('Reconnecting to your account…')).toBeInTheDocument();
+      expect(window.localStorage.getItem('token')).toBe('good');
+      expect(await screen.findByText('Hello Ada (u1)', undefined, { timeout: 8000 })).toBeInTheDocument();
+      expect(screen.queryByText('Login page')).not.toBeInTheDocument();
+      expect(calls).toBe(3);
+    }, 15_000);
+  });
+
   it('should clear the token and the token cookie on logout and go to /login', async () => {
     server.use(meOk);
     window.localStorage.setItem('token', 'good');

@@ -2,10 +2,18 @@ import { Navigate } from 'react-router-dom';
 import { AuthLayout, LoginForm } from '../../features/auth';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useReturnNotice } from '../../lib/use-return-notice';
 import { paths } from '../../config/paths';
+
+const GOOGLE_FAILED = ['error'] as const;
+
+/** Google sign-in that failed comes back to /login?error=google (spec section 8's Google error). */
+const googleFailure = (params: URLSearchParams) =>
+  params.get('error') === 'google' ? { title: 'Signup failed', description: 'Google authentication error', variant: 'destructive' as const } : null;
 
 export default function LoginRoute() {
   useDocumentTitle('Login');
+  useReturnNotice(GOOGLE_FAILED, googleFailure);
   const { user } = useAuth();
   if (user) return <Navigate to={paths.dashboard.root.getHref()} replace />;
   return (

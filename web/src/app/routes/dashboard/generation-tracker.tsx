@@ -8,7 +8,7 @@ import { useLiveVideoStatus } from '../../../features/videos/lib/use-live-status
 /**
  * The progress widget of the latest generation, floating over the dashboard pages.
  * Hidden on that video's own detail page (which shows the same progress) and once closed;
- * closing never stops the work: the video then appears in Your Series.
+ * closing never stops the work: the video then appears in Your Videos on the dashboard.
  */
 export function GenerationTracker(): ReactElement | null {
   const [, { data }] = useGenerateVideoMutation({ fixedCacheKey: GENERATION_CACHE_KEY });

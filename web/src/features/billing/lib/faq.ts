@@ -7,7 +7,7 @@ export interface FaqEntry {
 export const SERIES_FAQ: readonly FaqEntry[] = [
   { q: 'What is a Series?', a: 'A Series is a set of faceless videos on one topic with the same narrator, art style, aspect ratio, language and duration. Set it up once and new videos are made for you.' },
   { q: 'How many videos can I make?', a: 'From a daily video for free users up to unlimited videos on premium plans.' },
-  { q: 'How long does a video take to generate?', a: 'Usually about 3 to 4 minutes. You can close the progress window; the video appears in Your Series when it is ready.' },
+  { q: 'How long does a video take to generate?', a: 'Usually about 3 to 4 minutes. You can close the progress window; the video appears in Your Videos on your dashboard when it is ready.' },
   { q: 'Can I choose my own topic?', a: 'Yes. Pick Custom Topic in the first step and describe what your videos should be about.' },
   { q: 'Which narrator voices are available?', a: 'Twelve voices, from deep documentary narrators to upbeat social-media voices. Each has a preview you can play before choosing.' },
   { q: 'Which art styles can I use?', a: 'Twelve styles, including Anime, Lego, Comic Book, Studio Ghibli, Hyper Real, Watercolor and Pixel Art.' },

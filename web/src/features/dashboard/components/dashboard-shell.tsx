@@ -119,10 +119,13 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
       </a>
       {!mobile && (
         <aside className="dash-sidebar">
-          <div className="dash-sidebar__logo">
-            <Logo size="md" to="/dashboard" />
+          {/* The aside runs the page's full height (white beside the footer too); its contents stay in view. */}
+          <div className="dash-sidebar__inner">
+            <div className="dash-sidebar__logo">
+              <Logo size="md" to="/dashboard" />
+            </div>
+            <SidebarNav />
           </div>
-          <SidebarNav />
         </aside>
       )}
       {mobile && (

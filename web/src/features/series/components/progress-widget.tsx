@@ -45,7 +45,7 @@ export function ProgressWidget({ status, failed = false, onClose, onOpen }: Prog
           {view.remainingMinutes <= 1 ? 'About 1 minute remaining' : `About ${view.remainingMinutes} minutes remaining`}
         </p>
       )}
-      {!view.done && !failed && <p className="gen-widget__hint">You can close this; your video will appear in Your Series.</p>}
+      {!view.done && !failed && <p className="gen-widget__hint">You can close this; your video will appear in Your Videos on your dashboard.</p>}
       {onOpen && (
         <Button type="link" size="small" onClick={onOpen}>
           {view.done ? 'Watch video' : 'View details'}

@@ -179,8 +179,11 @@ function SeriesItem({ series, now, onDelete }: { series: SeriesResponse; now: Da
   );
 }
 
-/** 'Your Series' (Series home): the user's series with their autopilot, Quick Actions, or the empty state. */
-export function SeriesHome(): ReactElement {
+/**
+ * 'Your Series' (Series home): the user's series with their autopilot, Quick Actions, or the empty
+ * state. A one-off video (no autopilot) is not a series: with `hasVideos` the empty state says where it is.
+ */
+export function SeriesHome({ hasVideos = false }: { hasVideos?: boolean }): ReactElement {
   const { data: list, isLoading, isError, error, refetch } = useListSeriesQuery();
   const { data: plan } = useGetPostingPlanQuery();
   const [remove, removing] = useDeleteSeriesMutation();
@@ -225,6 +228,11 @@ export function SeriesHome(): ReactElement {
           ) : series.length === 0 ? (
             <div className="dash-series-empty">
               <p>You haven&apos;t started a Faceless Video series yet.</p>
+              {hasVideos && (
+                <p className="dash-series-empty__hint" data-testid="one-off-hint">
+                  Your videos are listed under Your Videos below. To post on a schedule, turn on &lsquo;Set up autopilot&rsquo; in Create.
+                </p>
+              )}
               <LinkButton to="/dashboard/create" type="primary" size="large" icon={<ThunderboltOutlined />}>
                 CREATE YOUR SERIES
               </LinkButton>

@@ -53,12 +53,12 @@ function seriesList(...lists: SeriesResponse[][]) {
   return { handler, reads };
 }
 
-function renderHome() {
+function renderHome(hasVideos = false) {
   return renderRoutes({
     at: '/dashboard',
     withAuth: false,
     routes: [
-      { path: '/dashboard', element: <SeriesHome /> },
+      { path: '/dashboard', element: <SeriesHome hasVideos={hasVideos} /> },
       marker('/dashboard/create', 'CREATE PAGE'),
       marker('/dashboard/view/:id', 'DETAIL PAGE'),
       marker('/dashboard/billing', 'BILLING PAGE'),
@@ -72,8 +72,16 @@ describe('When the user has no series', () => {
     server.use(subscription(null), seriesList([]).handler);
     renderHome();
     expect(await screen.findByText("You haven't started a Faceless Video series yet.")).toBeInTheDocument();
+    expect(screen.queryByTestId('one-off-hint')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: /CREATE YOUR SERIES/ }));
     expect(await screen.findByText('CREATE PAGE')).toBeInTheDocument();
+  });
+
+  it('should say where one-off videos are when the user made some, without calling them a series', async () => {
+    server.use(subscription(null), seriesList([]).handler);
+    renderHome(true);
+    expect(await screen.findByText("You haven't started a Faceless Video series yet.")).toBeInTheDocument();
+    expect(screen.getByTestId('one-off-hint')).toHaveTextContent('Your videos are listed under Your Videos below.');
   });
 });
 

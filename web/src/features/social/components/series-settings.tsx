@@ -17,7 +17,10 @@ import { PlatformCard } from './platform-card';
 
 export const TIKTOK_TIMEOUT_ERROR = 'Upload did not finish in time.';
 
-type VideoForUpload = Pick<VideoDetail, '_id' | 'title' | 'description'> | null | undefined;
+type VideoForUpload = Pick<VideoDetail, '_id' | 'title' | 'description' | 'status'> | null | undefined;
+
+/** Shown under Upload Video until the video is rendered. */
+export const UPLOAD_WHEN_READY = 'Available when the video is ready';
 
 function uploadFailed(platform: Platform, error?: unknown) {
   reportSilently(`Upload to ${PLATFORM_NAMES[platform]} failed`, error);
@@ -43,6 +46,8 @@ export function SeriesSettings({ video }: { video: VideoForUpload }): ReactEleme
   const [toTikTok, ttState] = useUploadToTikTokMutation();
   const [toInstagram, igState] = useUploadToInstagramMutation();
   const uploading: Record<Platform, boolean> = { youtube: ytState.isLoading, tiktok: ttState.isLoading, instagram: igState.isLoading };
+  // Only a rendered video can be posted; until then the button says why it waits.
+  const ready = video?.status === 'done';
 
   const checkVideo = (): { videoId: string; title: string; description: string } | null => {
     if (!video) {
@@ -97,15 +102,23 @@ export function SeriesSettings({ video }: { video: VideoForUpload }): ReactEleme
           return (
             <PlatformCard key={platform} platform={platform} status={q.error ? { connected: false } : q.data} loading={q.isLoading}>
               {connected ? (
-                <Button
-                  type="primary"
-                  icon={<CloudUploadOutlined />}
-                  loading={uploading[platform]}
-                  disabled={uploading[platform]}
-                  onClick={() => void upload(platform)}
-                >
-                  Upload Video
-                </Button>
+                <>
+                  <Button
+                    type="primary"
+                    icon={<CloudUploadOutlined />}
+                    loading={uploading[platform]}
+                    disabled={!ready || uploading[platform]}
+                    aria-describedby={ready ? undefined : `upload-wait-${platform}`}
+                    onClick={() => void upload(platform)}
+                  >
+                    Upload Video
+                  </Button>
+                  {!ready && (
+                    <p className="social-card__hint" id={`upload-wait-${platform}`}>
+                      {UPLOAD_WHEN_READY}
+                    </p>
+                  )}
+                </>
               ) : (
                 <Button type="primary" ghost loading={connecting === platform} onClick={() => void connect(platform)}>
                   Connect {name}

@@ -1,12 +1,4 @@
-export type Platform = 'youtube' | 'tiktok' | 'instagram';
-
-export const PLATFORMS: readonly Platform[] = ['youtube', 'tiktok', 'instagram'];
-
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
-};
+export { PLATFORMS, PLATFORM_LABELS as PLATFORM_NAMES, type Platform } from '@app/domain';
 
 /** Placeholder tags sent with every YouTube upload (spec section 9). */
 export const YOUTUBE_PLACEHOLDER_TAGS = ['shorts', 'faceless', 'ai video'];

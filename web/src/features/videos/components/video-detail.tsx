@@ -8,6 +8,8 @@ import { useDeleteVideoMutation, useGetVideoQuery, useUpdateCaptionMutation } fr
 import { useLiveVideoStatus } from '../lib/use-live-status';
 import { statusDisplay } from '../lib/status-display';
 import { reportSilently } from '../../../lib/report';
+import { serverErrorOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { CaptionForm } from '../forms/caption-form';
 import { GenerationProgress } from './generation-progress';
 
@@ -157,7 +159,8 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
                 await updateCaption({ id, description }).unwrap();
                 onCaptionSaved?.();
               } catch (e) {
-                reportSilently('Failed to save caption', e);
+                // The text stays in the field (the form keeps what was typed): nothing is lost.
+                toast({ title: 'Error', description: serverErrorOf(e) ?? 'Failed to save caption', variant: 'destructive' });
               }
             }}
           />

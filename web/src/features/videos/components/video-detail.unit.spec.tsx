@@ -112,3 +112,31 @@ describe('When the video does not exist', () => {
     expect(await screen.findByText('Video not found')).toBeInTheDocument();
   });
 });
+
+describe('When saving the caption fails', () => {
+  it("should say so with the server's error and keep what was typed", async () => {
+    server.use(
+      http.get('/api/video/videoid/v1', () => HttpResponse.json(record())),
+      http.post('/api/video/v1/caption', () => HttpResponse.json({ error: 'This changed while you were editing it. Please try again.' }, { status: 409 })),
+    );
+    renderDetail();
+    const caption = await screen.findByLabelText('CAPTION');
+    fireEvent.change(caption, { target: { value: 'My careful new caption' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Caption' }));
+    expect(await screen.findByText('This changed while you were editing it. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByLabelText('CAPTION')).toHaveValue('My careful new caption');
+  });
+
+  it("should say 'Failed to save caption' when the server says nothing", async () => {
+    server.use(
+      http.get('/api/video/videoid/v1', () => HttpResponse.json(record())),
+      http.post('/api/video/v1/caption', () => HttpResponse.error()),
+    );
+    renderDetail();
+    fireEvent.change(await screen.findByLabelText('CAPTION'), { target: { value: 'Another caption' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Caption' }));
+    expect(await screen.findByText('Failed to save caption')).toBeInTheDocument();
+    expect(screen.getByLabelText('CAPTION')).toHaveValue('Another caption');
+  });
+});

@@ -22,6 +22,8 @@ export function CaptionForm({ initialCaption, saving, onSave }: CaptionFormProps
   return (
     <Form<CaptionValues>
       initialValues={{ description: initialCaption }}
+      // A failed save rolls the record back; what the creator typed stays in the field.
+      keepDirtyOnReinitialize
       validate={validateCaption}
       onSubmit={async (values) => {
         await onSave(values.description ?? '');

@@ -1,0 +1,44 @@
+/**
+ * @jest-environment-options {"customExportConditions": [""]}
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderRoutes } from '../../../../test/render';
+import { server, http, HttpResponse, useMswServer } from '../../../../test/server';
+import { SeriesSettings, UPLOAD_WHEN_READY } from './series-settings';
+
+useMswServer();
+
+const video = (status: 'images' | 'done') => ({ _id: 'v1', title: 'Owls', description: 'Facts', status });
+
+function renderCards(status: 'images' | 'done') {
+  server.use(http.get('*/api/auth/:platform/status', () => HttpResponse.json({ connected: true, username: 'ada', channelName: 'Ada', channelId: 'UC1' })));
+  return renderRoutes({ at: '/v', withAuth: false, routes: [{ path: '/v', element: <SeriesSettings video={video(status)} /> }] });
+}
+
+describe('SERIES SETTINGS', () => {
+  describe('When the video is still rendering', () => {
+    it('should not offer Upload Video yet, and say why', async () => {
+      let posted = false;
+      server.use(http.post('*/api/video/youtube/upload', () => {
+        posted = true;
+        return HttpResponse.json({ youtubeUrl: 'x' });
+      }));
+      renderCards('images');
+      const youtube = await screen.findByTestId('social-youtube');
+      const button = await within(youtube).findByRole('button', { name: /Upload Video/ });
+      expect(button).toBeDisabled();
+      expect(within(youtube).getByText(UPLOAD_WHEN_READY)).toBeInTheDocument();
+      fireEvent.click(button);
+      expect(posted).toBe(false);
+    });
+  });
+
+  describe('When the video is done', () => {
+    it('should offer Upload Video on every connected platform', async () => {
+      renderCards('done');
+      const youtube = await screen.findByTestId('social-youtube');
+      expect(await within(youtube).findByRole('button', { name: /Upload Video/ })).toBeEnabled();
+      expect(screen.queryByText(UPLOAD_WHEN_READY)).not.toBeInTheDocument();
+    });
+  });
+});
