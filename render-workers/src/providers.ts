@@ -33,6 +33,7 @@ export interface Providers {
 export function selectProviders(config: RenderWorkersConfig, logger: Logger): Providers {
   const p = config.providers;
   const openAiKey = p.OPENAI_API_KEY ?? LOCAL_OPENAI_KEY;
+  const { tools } = config;
   const offlineNarrator = createEspeakNarrator({ helperPath: config.espeakHelper, logger });
   logger.info({ providers: describeProviderConfig(p) }, 'render providers');
 
@@ -41,21 +42,21 @@ export function selectProviders(config: RenderWorkersConfig, logger: Logger): Pr
     : createOfflineScriptWriter();
 
   const narrator: Narrator = p.VOICE_PROVIDER === 'elevenlabs'
-    ? createElevenLabsNarrator({ apiKey: p.ELEVENLABS_API_KEY ?? '', baseURL: p.ELEVENLABS_BASE_URL, modelId: p.ELEVENLABS_MODEL_ID, timeoutMs: p.ELEVENLABS_TIMEOUT_MS, logger })
+    ? createElevenLabsNarrator({ apiKey: p.ELEVENLABS_API_KEY ?? '', baseURL: p.ELEVENLABS_BASE_URL, modelId: p.ELEVENLABS_MODEL_ID, timeoutMs: p.ELEVENLABS_TIMEOUT_MS, tools, logger })
     : p.VOICE_PROVIDER === 'openai'
-      ? createOpenAiNarrator({ apiKey: openAiKey, baseURL: p.OPENAI_BASE_URL, model: p.OPENAI_TTS_MODEL, transcriptionModel: p.OPENAI_TRANSCRIPTION_MODEL, timeoutMs: p.OPENAI_TIMEOUT_MS, maxRetries: p.OPENAI_MAX_RETRIES, logger })
+      ? createOpenAiNarrator({ apiKey: openAiKey, baseURL: p.OPENAI_BASE_URL, model: p.OPENAI_TTS_MODEL, transcriptionModel: p.OPENAI_TRANSCRIPTION_MODEL, timeoutMs: p.OPENAI_TIMEOUT_MS, maxRetries: p.OPENAI_MAX_RETRIES, tools, logger })
       : offlineNarrator;
 
   const illustrator = p.IMAGE_PROVIDER === 'openai'
     ? createOpenAiIllustrator({ apiKey: openAiKey, baseURL: p.OPENAI_BASE_URL, model: p.OPENAI_IMAGE_MODEL, size: p.OPENAI_IMAGE_SIZE, timeoutMs: p.OPENAI_TIMEOUT_MS, maxRetries: p.OPENAI_MAX_RETRIES, logger })
-    : createProceduralIllustrator();
+    : createProceduralIllustrator({ tools });
 
   return {
     scriptWriter,
     narrator,
     illustrator,
     composer: createProceduralComposer(),
-    assembler: createFfmpegAssembler({ preset: config.preset, crf: config.crf, segments: config.segments, logger }),
+    assembler: createFfmpegAssembler({ preset: config.preset, crf: config.crf, segments: config.segments, tools, logger }),
     offlineNarrator,
   };
 }

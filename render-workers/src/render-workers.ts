@@ -36,8 +36,8 @@ export function createRenderWorkers(config: RenderWorkersConfig & { workDir: str
   return {
     pipeline,
     providers,
-    voicePreviews: createVoicePreviews({ narrator: providers.offlineNarrator, cacheDir: `${previewCacheDir}/voices` }),
-    stylePreviews: createStylePreviews({ cacheDir: `${previewCacheDir}/art-styles` }),
+    voicePreviews: createVoicePreviews({ narrator: providers.offlineNarrator, cacheDir: `${previewCacheDir}/voices`, tools: config.tools }),
+    stylePreviews: createStylePreviews({ cacheDir: `${previewCacheDir}/art-styles`, tools: config.tools }),
     async start() {
       if (worker) return worker;
       worker = await startRenderWorker({ bus: deps.bus, pipeline, logger, workerId: config.workerId, maxAttempts: config.maxAttempts, backoff: config.backoff, concurrency: config.concurrency });

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { LocalDiskBlobStore } from '@app/platform';
 import { createRenderPipeline } from '@app/render-workers';
-import { FFMPEG, audioCodecArgs, createFfmpegAssembler, ensureNativeHelper, offlineProviders, quietLogger, run, tempDir, videoCodecArgs, type AssembleRequest } from '@app/render-workers/testing';
+import { DEFAULT_MEDIA_TOOLS, audioCodecArgs, createFfmpegAssembler, ensureNativeHelper, offlineProviders, quietLogger, run, tempDir, videoCodecArgs, type AssembleRequest } from '@app/render-workers/testing';
 
 /**
  * Render benchmarks (2 cores):
@@ -87,7 +87,7 @@ export async function benchRender(): Promise<Array<{ name: string; value: number
 async function encodeFloor(request: AssembleRequest, seconds: number, out: string, codec: { preset: string; crf: number; bframes: number }): Promise<number> {
   const frames = Math.round(seconds * 30);
   const t0 = performance.now();
-  await run(FFMPEG, ['-v', 'error', '-y', '-i', request.images[0], '-i', request.narrationPath,
+  await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', '-y', '-i', request.images[0], '-i', request.narrationPath,
     '-filter_complex', `[0:v]scale=${request.width}:${request.height},setsar=1,format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,settb=1/30,setpts=N[v];[1:a]apad[a]`,
     '-map', '[v]', '-map', '[a]', ...videoCodecArgs(codec), ...audioCodecArgs(), '-t', (frames / 30).toFixed(3), '-movflags', '+faststart', out]);
   return (performance.now() - t0) / 1000;

@@ -24,7 +24,3 @@ export function statusProgress(status: string | undefined | null): { percent: nu
 export function statusRank(status: GenerationStatus): number {
   return GENERATION_STATUSES.indexOf(status);
 }
-
-export function isGenerationStatus(value: string): value is GenerationStatus {
-  return (GENERATION_STATUSES as readonly string[]).includes(value);
-}

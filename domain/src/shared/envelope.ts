@@ -37,10 +37,6 @@ export interface Decider<C, E, S> {
   initialState(): S;
 }
 
-export function foldEvents<E, S>(decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initialState'>, events: readonly E[]): S {
-  return events.reduce(decider.evolve, decider.initialState());
-}
-
 export function assertNever(value: never): never {
   throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }

@@ -4,12 +4,11 @@ import { join, resolve } from 'node:path';
 /** The monorepo root (render-workers/src/shared -> ../../..). */
 export const REPO_ROOT = resolve(__dirname, '../../..');
 
-/** Where infra/scripts/build-native.sh puts the espeak-timings helper. */
+/** Where infra/scripts/build-native.sh puts the espeak-timings helper (ESPEAK_TIMINGS_BIN names another). */
 export function defaultEspeakHelperPath(): string | null {
-  const candidate = process.env.ESPEAK_TIMINGS_BIN || join(REPO_ROOT, '.infra/bin/espeak-timings');
+  const candidate = join(REPO_ROOT, '.infra/bin/espeak-timings');
   return existsSync(candidate) ? candidate : null;
 }
 
 /** A caption font with Latin accents (Spanish/French), present after infra/scripts/setup-system.sh. */
-export const FONTS_DIR = '/usr/share/fonts/truetype/dejavu';
 export const CAPTION_FONT = 'DejaVu Sans';

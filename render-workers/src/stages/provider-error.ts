@@ -60,10 +60,6 @@ export class ProviderError extends Error {
   }
 }
 
-export function isProviderError(error: unknown): error is ProviderError {
-  return error instanceof ProviderError;
-}
-
 /** The error for a fired AbortSignal. */
 export function abortedError(provider: string, cause?: unknown): ProviderError {
   return new ProviderError(`${provider}: the request was cancelled`, { provider, code: 'aborted', cause });

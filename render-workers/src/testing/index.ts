@@ -1,5 +1,5 @@
 // @app/render-workers/testing: what tests and benchmarks outside this workspace drive directly.
 export * from './media';
-export { run, FFMPEG, FFPROBE } from '../shared/exec';
+export { run, DEFAULT_MEDIA_TOOLS } from '../shared/exec';
 export { audioCodecArgs, createFfmpegAssembler, videoCodecArgs } from '../stages/assemble/ffmpeg';
 export type { AssembleRequest } from '../stages/assemble/port';

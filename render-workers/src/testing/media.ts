@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@app/platform';
-import { FFMPEG, FFPROBE, run } from '../shared/exec';
+import { DEFAULT_MEDIA_TOOLS, run } from '../shared/exec';
 import { REPO_ROOT } from '../shared/paths';
 import { createFfmpegAssembler, type FfmpegAssemblerOptions } from '../stages/assemble/ffmpeg';
 import { createProceduralIllustrator } from '../stages/images/procedural';
@@ -41,7 +41,7 @@ export interface ProbedMedia {
 }
 
 export async function probe(path: string): Promise<ProbedMedia> {
-  const { stdout } = await run(FFPROBE, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path]);
+  const { stdout } = await run(DEFAULT_MEDIA_TOOLS.ffprobe, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path]);
   const info = JSON.parse(stdout) as { streams: Array<Record<string, string | number>>; format: { duration: string } };
   const v = info.streams.find((s) => s.codec_type === 'video') ?? {};
   const a = info.streams.find((s) => s.codec_type === 'audio');
@@ -55,7 +55,7 @@ export async function probe(path: string): Promise<ProbedMedia> {
 
 /** Integrated loudness (LUFS) measured with ffmpeg's EBU R128 filter. */
 export async function integratedLoudness(path: string): Promise<number> {
-  const { stderr } = await run(FFMPEG, ['-hide_banner', '-nostats', '-i', path, '-map', '0:a', '-af', 'ebur128=framelog=verbose', '-f', 'null', '-']);
+  const { stderr } = await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-hide_banner', '-nostats', '-i', path, '-map', '0:a', '-af', 'ebur128=framelog=verbose', '-f', 'null', '-']);
   const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
   return Number.parseFloat(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]);
 }
@@ -66,7 +66,7 @@ export async function frameRgb(path: string, atSeconds: number, size = { width: 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const { spawn } = require('node:child_process') as typeof import('node:child_process');
-    const child = spawn(FFMPEG, ['-v', 'error', ...(atSeconds > 0 ? ['-ss', atSeconds.toFixed(2)] : []), '-i', path, '-frames:v', '1', '-vf', filters, '-f', 'rawvideo', '-']);
+    const child = spawn(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', ...(atSeconds > 0 ? ['-ss', atSeconds.toFixed(2)] : []), '-i', path, '-frames:v', '1', '-vf', filters, '-f', 'rawvideo', '-']);
     child.stdout.on('data', (d: Buffer) => chunks.push(d));
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg frame exit ${code}`))));

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { NotFound, RootLayout, RouteError } from './routes/root';
 import { dashboardRoutes, videoDetailRoute } from './routes/dashboard/routes';
@@ -46,5 +46,3 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
-export const createTestRouter = (initialEntries: string[], custom: RouteObject[] = routes) =>
-  createMemoryRouter(custom, { initialEntries });

@@ -8,7 +8,7 @@ import { MIN_POSITION_HEADER } from '@app/domain';
 import { positionSeen, type PositionState } from './position-slice';
 import { readToken } from './storage';
 
-export const TAG_TYPES = ['Video', 'Videos', 'Stats', 'Subscription', 'Social', 'Series', 'User', 'Catalog'] as const;
+export const TAG_TYPES = ['Video', 'Stats', 'Subscription', 'Social', 'Series', 'User', 'Catalog'] as const;
 
 export interface RequestArgs {
   url: string;

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Logger } from '@app/platform';
 import { buildAss } from '../captions/ass';
-import { FFMPEG, run } from '../../shared/exec';
-import { createRng } from '../../shared/random';
+import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
+import { panExpression, panPath } from './pan';
 import type { AssembleRequest, AssembleResult, Assembler } from './port';
 import { FPS, LEAD_SECONDS, sceneSlots, videoSeconds, type SceneSlot } from './timeline';
 
@@ -26,15 +26,13 @@ export interface FfmpegAssemblerOptions {
   audioBitrate?: string;
   /** Music level under the voice before ducking (linear). */
   musicVolume?: number;
+  /** ffmpeg / ffprobe executables (default: from PATH). */
+  tools?: MediaTools;
   logger?: Logger;
 }
 
 /** How far the still is enlarged so it can pan without showing an edge. */
 const OVERSCAN = 1.12;
-/** A pan moves the frame by this many pixels at a time: even, so the 4:2:0 chroma moves by whole samples too. */
-export const PAN_STEP = 2;
-/** Fewest frames between two pan steps (2 px every 2 frames = 30 px/s at most). */
-export const MIN_PAN_PERIOD = 2;
 const FADE_IN_FRAMES = 12;
 const FADE_OUT_FRAMES = 21;
 const GOP = FPS * 3;
@@ -72,6 +70,7 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
   const bframes = options.bframes ?? 0;
   const threads = options.threads ?? (segments > 1 ? 1 : undefined);
   const target = options.loudness ?? -14;
+  const tools = options.tools ?? DEFAULT_MEDIA_TOOLS;
   return {
     name: 'ffmpeg',
     async assemble(request: AssembleRequest, signal?: AbortSignal): Promise<AssembleResult> {
@@ -97,8 +96,8 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
       const audioPath = join(request.outDir, 'mix.m4a');
       const codec = videoCodecArgs({ preset, crf, bframes, threads });
       const [loudness] = await Promise.all([
-        timed('audio', () => mixAudio(request, seconds, target, audioPath, options, signal)),
-        timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(request, slots, range, i, totalFrames, assPath, codec, signal))))),
+        timed('audio', () => mixAudio(tools, request, seconds, target, audioPath, options, signal)),
+        timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(tools, request, slots, range, i, totalFrames, assPath, codec, signal))))),
       ]);
 
       const listPath = join(request.outDir, 'segments.txt');
@@ -114,10 +113,11 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
           ffmpeg().input(listPath).inputOptions(['-f', 'concat', '-safe', '0']).input(audioPath)
             .outputOptions(['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-t', seconds.toFixed(6), '-movflags', '+faststart'])
             .output(videoPath),
+          tools,
           signal,
         )),
         // The thumbnail comes from the video-only part that holds its frame, alongside the mux.
-        timed('thumbnail', () => run(FFMPEG, ['-v', 'error', '-y', '-ss', (thumbAt - ranges[thumbSegment].start / FPS).toFixed(2), '-i', segmentPath(request.outDir, thumbSegment), '-frames:v', '1', '-vf', `scale=${Math.min(720, request.width)}:-2`, '-q:v', '4', thumbnailPath], { signal })),
+        timed('thumbnail', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-ss', (thumbAt - ranges[thumbSegment].start / FPS).toFixed(2), '-i', segmentPath(request.outDir, thumbSegment), '-frames:v', '1', '-vf', `scale=${Math.min(720, request.width)}:-2`, '-q:v', '4', thumbnailPath], { signal })),
       ]);
       for (let i = 0; i < ranges.length; i++) await rm(segmentPath(request.outDir, i), { force: true });
       await stat(videoPath);
@@ -132,7 +132,6 @@ function segmentPath(dir: string, index: number): string {
 }
 
 const even = (n: number) => Math.round(n / 2) * 2;
-const evenFloor = (n: number) => Math.floor(n / 2) * 2;
 
 /** A frame range [start, end) encoded by one process. */
 export interface FrameRange {
@@ -156,71 +155,7 @@ export function splitFrames(totalFrames: number, parts: number, headFrames = 0, 
   return ranges;
 }
 
-/** One pan per scene, direction and start corner chosen by the seed, never the same twice running. */
-export function panFor(seed: string, index: number): { x0: number; x1: number; y0: number; y1: number } {
-  const rng = createRng(`pan:${seed}:${index}`);
-  const moves = [
-    { x0: 0, x1: 1, y0: 0.5, y1: 0.5 },
-    { x0: 1, x1: 0, y0: 0.5, y1: 0.5 },
-    { x0: 0.5, x1: 0.5, y0: 0, y1: 1 },
-    { x0: 0.5, x1: 0.5, y0: 1, y1: 0 },
-    { x0: 0, x1: 1, y0: 1, y1: 0 },
-    { x0: 1, x1: 0, y0: 0, y1: 1 },
-  ];
-  const previous = index > 0 ? panIndex(seed, index - 1) : -1;
-  let pick = rng.int(0, moves.length - 1);
-  if (pick === previous) pick = (pick + 1) % moves.length;
-  return moves[pick];
-}
-function panIndex(seed: string, index: number): number {
-  const rng = createRng(`pan:${seed}:${index}`);
-  return rng.int(0, 5);
-}
-
-/** Crop position along one axis: `start + direction * PAN_STEP * floor(frame / period)`. */
-export interface PanAxis {
-  start: number;
-  direction: -1 | 0 | 1;
-}
-export interface PanPath {
-  x: PanAxis;
-  y: PanAxis;
-  /** Frames between two steps. */
-  period: number;
-}
-
-/**
- * The whole-pixel pan of a scene `frames` long over a still `slackX` x `slackY` pixels larger than
- * the frame: the seeded direction, moving PAN_STEP pixels every `period` frames (as often as the
- * slack allows, at most every MIN_PAN_PERIOD frames), the path centred in the slack.
- */
-export function panPath(seed: string, index: number, frames: number, slackX: number, slackY: number): PanPath {
-  const pan = panFor(seed, index);
-  const dx = Math.sign(pan.x1 - pan.x0) as -1 | 0 | 1;
-  const dy = Math.sign(pan.y1 - pan.y0) as -1 | 0 | 1;
-  const moves = Math.max(1, frames - 1);
-  const periodFor = (direction: number, slack: number) => (direction === 0 ? 1 : Math.ceil((moves * PAN_STEP) / Math.max(PAN_STEP, slack)));
-  const period = Math.max(MIN_PAN_PERIOD, periodFor(dx, slackX), periodFor(dy, slackY));
-  const travel = PAN_STEP * Math.floor(moves / period);
-  const axis = (direction: -1 | 0 | 1, from: number, slack: number): PanAxis => {
-    if (direction === 0) return { start: Math.min(slack, evenFloor(slack * from)), direction };
-    const low = evenFloor((slack - travel) / 2);
-    return { start: direction > 0 ? low : low + travel, direction };
-  };
-  return { x: axis(dx, pan.x0, slackX), y: axis(dy, pan.y0, slackY), period };
-}
-
-/** Crop position of frame `n` of the scene along one axis. */
-export function panAt(axis: PanAxis, period: number, n: number): number {
-  return axis.start + axis.direction * PAN_STEP * Math.floor(n / period);
-}
-
-function panExpression(axis: PanAxis, period: number, offset: number): string {
-  if (axis.direction === 0) return String(axis.start);
-  return `${axis.start}${axis.direction > 0 ? '+' : '-'}${PAN_STEP}*floor((n+${offset})/${period})`;
-}
-
-async function encodeSegment(request: AssembleRequest, slots: SceneSlot[], range: FrameRange, segment: number, totalFrames: number, assPath: string, codec: string[], signal?: AbortSignal): Promise<void> {
+async function encodeSegment(tools: MediaTools, request: AssembleRequest, slots: SceneSlot[], range: FrameRange, segment: number, totalFrames: number, assPath: string, codec: string[], signal?: AbortSignal): Promise<void> {
   const { width: W, height: H } = request;
   const sw = even(W * OVERSCAN);
   const sh = even(H * OVERSCAN);
@@ -247,7 +182,7 @@ async function encodeSegment(request: AssembleRequest, slots: SceneSlot[], range
     .complexFilter(parts.join(';'))
     .outputOptions(['-map', '[v]', '-an', ...codec, '-video_track_timescale', '15360'])
     .output(segmentPath(request.outDir, segment));
-  await fluent(command, signal);
+  await fluent(command, tools, signal);
 }
 
 /**
@@ -258,7 +193,7 @@ async function encodeSegment(request: AssembleRequest, slots: SceneSlot[], range
  * (Measured here: as accurate as loudnorm's linear two-pass mode and several times faster, because
  * loudnorm resamples to 192 kHz; the mix itself runs once.) Returns the final loudness.
  */
-async function mixAudio(request: AssembleRequest, seconds: number, target: number, out: string, options: FfmpegAssemblerOptions, signal?: AbortSignal): Promise<number | null> {
+async function mixAudio(tools: MediaTools, request: AssembleRequest, seconds: number, target: number, out: string, options: FfmpegAssemblerOptions, signal?: AbortSignal): Promise<number | null> {
   const delayMs = Math.round(LEAD_SECONDS * 1000);
   const end = seconds.toFixed(3);
   const fadeStart = Math.max(0, seconds - 1.5).toFixed(3);
@@ -275,18 +210,18 @@ async function mixAudio(request: AssembleRequest, seconds: number, target: numbe
   graph += `,afade=t=out:st=${fadeStart}:d=1.5,asplit=2[mix][measure];[measure]ebur128=framelog=verbose,anullsink`;
   const mixPath = `${out}.mix.wav`;
   try {
-    const first = await run(FFMPEG, ['-hide_banner', '-nostats', '-y', ...inputs, '-filter_complex', graph, '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath], { signal });
+    const first = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-y', ...inputs, '-filter_complex', graph, '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath], { signal });
     const measured = parseIntegratedLoudness(first.stderr);
     const clamp = (db: number) => Math.max(-30, Math.min(30, db));
     let gainDb = measured === null ? 0 : clamp(target - measured);
     const limit = (gain: number) => `volume=${gain.toFixed(2)}dB,alimiter=limit=0.84:attack=2:release=50:level=false`;
     if (measured !== null) {
       // The limiter takes a little off the loudest passages: measure its output once and make up the difference.
-      const trial = await run(FFMPEG, ['-hide_banner', '-nostats', '-i', mixPath, '-af', `${limit(gainDb)},ebur128=framelog=verbose`, '-f', 'null', '-'], { signal });
+      const trial = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-i', mixPath, '-af', `${limit(gainDb)},ebur128=framelog=verbose`, '-f', 'null', '-'], { signal });
       const limited = parseIntegratedLoudness(trial.stderr);
       if (limited !== null) gainDb = clamp(gainDb + (target - limited));
     }
-    const second = await run(FFMPEG, [
+    const second = await run(tools.ffmpeg, [
       '-hide_banner', '-nostats', '-y', '-i', mixPath,
       '-filter_complex', `[0:a]${limit(gainDb)},asplit=2[out][measure];[measure]ebur128=framelog=verbose,anullsink`,
       '-map', '[out]', ...audioCodecArgs(options.audioBitrate), '-t', end, out,
@@ -307,12 +242,12 @@ export function parseIntegratedLoudness(stderr: string): number | null {
 }
 
 /** Run a fluent-ffmpeg command as a promise; an abort kills ffmpeg. */
-function fluent(command: ffmpeg.FfmpegCommand, signal?: AbortSignal): Promise<void> {
+function fluent(command: ffmpeg.FfmpegCommand, tools: MediaTools, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
     const onAbort = () => command.kill('SIGKILL');
     signal?.addEventListener('abort', onAbort, { once: true });
-    command.setFfmpegPath(FFMPEG);
+    command.setFfmpegPath(tools.ffmpeg);
     command
       .on('end', () => {
         signal?.removeEventListener('abort', onAbort);

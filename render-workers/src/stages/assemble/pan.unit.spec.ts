@@ -1,4 +1,5 @@
-import { MIN_PAN_PERIOD, PAN_STEP, panAt, panPath, splitFrames } from './ffmpeg';
+import { splitFrames } from './ffmpeg';
+import { MIN_PAN_PERIOD, PAN_STEP, panAt, panPath } from './pan';
 
 describe('When a scene is panned', () => {
   const cases = Array.from({ length: 12 }, (_, index) => ({ index, frames: 60 + index * 40 }));

@@ -1,6 +1,9 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ART_STYLE_IDS } from '@app/domain';
 import { frameRgb, meanAbsDiff, probe, tempDir } from '../../testing/media';
-import { renderIllustration } from './procedural';
+import { createProceduralIllustrator, renderIllustration } from './procedural';
 import { createStylePreviews } from './style-preview';
 
 describe('When each art style illustrates the same scene', () => {
@@ -43,5 +46,19 @@ describe('When each art style illustrates the same scene', () => {
     expect(first).toMatch(/neon\.jpg$/);
     expect(await previews.previewPath('neon')).toBe(first);
     expect(await previews.previewPath('no-such-style')).toBeNull();
+  });
+});
+
+describe('When the render workers are configured with another ffmpeg (FFMPEG_PATH)', () => {
+  it('should run that program, not the one on PATH', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ffmpeg-path-'));
+    const calls = join(dir, 'calls.log');
+    const wrapper = join(dir, 'my-ffmpeg');
+    writeFileSync(wrapper, `#!/bin/sh\necho called >> '${calls}'\nexec ffmpeg "$@"\n`, { mode: 0o755 });
+    const illustrator = createProceduralIllustrator({ tools: { ffmpeg: wrapper, ffprobe: 'ffprobe' } });
+    const [out] = await illustrator.illustrate({ scenes: ['a lighthouse at dusk'], style: 'pixel', width: 270, height: 480, seed: 'tools', outDir: dir });
+    expect(existsSync(out)).toBe(true);
+    expect(readFileSync(calls, 'utf8')).toContain('called');
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashString } from '../../shared/random';
-import { FFMPEG, run } from '../../shared/exec';
+import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
 import type { IllustrationRequest, Illustrator } from './port';
 import { readScene } from './scene';
 import { styleLook } from './styles';
@@ -12,6 +12,8 @@ import { sceneSvg } from './svg';
 export interface ProceduralIllustratorOptions {
   /** Images rendered at once (each ffmpeg run is single-threaded). */
   concurrency?: number;
+  /** ffmpeg / ffprobe executables (default: from PATH). */
+  tools?: MediaTools;
 }
 
 /**
@@ -21,6 +23,7 @@ export interface ProceduralIllustratorOptions {
  */
 export function createProceduralIllustrator(options: ProceduralIllustratorOptions = {}): Illustrator {
   const concurrency = Math.max(1, options.concurrency ?? 2);
+  const tools = options.tools ?? DEFAULT_MEDIA_TOOLS;
   return {
     name: 'procedural',
     async illustrate(request: IllustrationRequest, signal?: AbortSignal): Promise<string[]> {
@@ -31,7 +34,7 @@ export function createProceduralIllustrator(options: ProceduralIllustratorOption
         while (next < request.scenes.length) {
           const index = next++;
           const out = join(request.outDir, `scene-${String(index).padStart(2, '0')}.jpg`);
-          await renderIllustration({ description: request.scenes[index], style: request.style, width: request.width, height: request.height, seed: `${request.seed}:${index}`, outPath: out }, signal);
+          await renderIllustration({ description: request.scenes[index], style: request.style, width: request.width, height: request.height, seed: `${request.seed}:${index}`, outPath: out }, signal, tools);
           results[index] = out;
         }
       };
@@ -50,7 +53,7 @@ export interface IllustrationJob {
   outPath: string;
 }
 
-export async function renderIllustration(job: IllustrationJob, signal?: AbortSignal): Promise<string> {
+export async function renderIllustration(job: IllustrationJob, signal?: AbortSignal, tools: MediaTools = DEFAULT_MEDIA_TOOLS): Promise<string> {
   const look = styleLook(job.style);
   const spec = readScene(job.description, job.seed);
   const plan = sceneSvg(spec, look, job.width, job.height);
@@ -61,12 +64,12 @@ export async function renderIllustration(job: IllustrationJob, signal?: AbortSig
   let graph = `[0:v]scale=${job.width}:${job.height}:flags=${look.upscale === 'neighbor' ? 'neighbor' : 'bicubic'}`;
   if (look.post) graph += `,${look.post}`;
   if (plan.overlaySvg) {
-    inputs.push('-i', await cachedOverlay(plan.overlaySvg, overlayPath, signal));
+    inputs.push('-i', await cachedOverlay(tools, plan.overlaySvg, overlayPath, signal));
     graph += `[base];[base][1:v]overlay=format=auto`;
   }
   graph += ',format=yuvj420p[out]';
   try {
-    await run(FFMPEG, ['-v', 'error', '-y', ...inputs, '-filter_complex', graph, '-map', '[out]', '-frames:v', '1', '-q:v', '3', job.outPath], { signal });
+    await run(tools.ffmpeg, ['-v', 'error', '-y', ...inputs, '-filter_complex', graph, '-map', '[out]', '-frames:v', '1', '-q:v', '3', job.outPath], { signal });
   } finally {
     await rm(svgPath, { force: true });
     await rm(overlayPath, { force: true });
@@ -75,12 +78,12 @@ export async function renderIllustration(job: IllustrationJob, signal?: AbortSig
 }
 
 /** The lego studs overlay is the same for every scene of a size: rasterise it once per machine. */
-async function cachedOverlay(svg: string, scratchSvg: string, signal?: AbortSignal): Promise<string> {
+async function cachedOverlay(tools: MediaTools, svg: string, scratchSvg: string, signal?: AbortSignal): Promise<string> {
   const png = join(tmpdir(), `faceless-overlay-${hashString(svg).toString(16)}.png`);
   if (existsSync(png)) return png;
   await writeFile(scratchSvg, svg);
   const tmp = `${png}.${process.pid}.${Date.now()}.png`;
-  await run(FFMPEG, ['-v', 'error', '-y', '-i', scratchSvg, '-frames:v', '1', tmp], { signal });
+  await run(tools.ffmpeg, ['-v', 'error', '-y', '-i', scratchSvg, '-frames:v', '1', tmp], { signal });
   await rename(tmp, png);
   return png;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findArtStyle } from '@app/domain';
+import type { MediaTools } from '../../shared/exec';
 import { renderIllustration } from './procedural';
 
 /** The scene every style preview shows, so the previews compare styles, not subjects. */
@@ -13,7 +14,7 @@ export interface StylePreviews {
 }
 
 /** Art-style previews for `/api/art-styles/:id/preview`: 480x854 JPEGs cached on disk. */
-export function createStylePreviews(options: { cacheDir: string; width?: number; height?: number }): StylePreviews {
+export function createStylePreviews(options: { cacheDir: string; width?: number; height?: number; tools?: MediaTools }): StylePreviews {
   const pending = new Map<string, Promise<string>>();
   return {
     async previewPath(styleId, signal) {
@@ -25,7 +26,7 @@ export function createStylePreviews(options: { cacheDir: string; width?: number;
         job = (async () => {
           await mkdir(options.cacheDir, { recursive: true });
           const tmp = join(options.cacheDir, `.tmp-${styleId}-${process.pid}.jpg`);
-          await renderIllustration({ description: STYLE_PREVIEW_SCENE, style: styleId, width: options.width ?? 480, height: options.height ?? 854, seed: 'style-preview', outPath: tmp }, signal);
+          await renderIllustration({ description: STYLE_PREVIEW_SCENE, style: styleId, width: options.width ?? 480, height: options.height ?? 854, seed: 'style-preview', outPath: tmp }, signal, options.tools);
           await rename(tmp, target);
           return target;
         })().finally(() => pending.delete(styleId));

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { languageCode } from '@app/domain';
 import { ProviderError, abortedError, codeForStatus, describeCode, redactKeys, throwIfAborted, type ProviderErrorCode } from '../provider-error';
-import { concatPcmWavs, decodeToPcmWav, probeDurationSeconds, splitWords } from './openai-tts';
+import { DEFAULT_MEDIA_TOOLS, concatPcmWavs, decodeToPcmWav, probeDuration, type MediaTools } from '../../shared/exec';
+import { splitWords } from './openai-tts';
 import type { NarrationRequest, NarrationResult, Narrator, WordTiming } from './port';
 
 export interface ElevenLabsNarratorOptions {
@@ -24,8 +25,8 @@ export interface ElevenLabsNarratorOptions {
   /** Lines are sent together up to this many characters per request. */
   maxCharsPerRequest?: number;
   logger: Logger;
-  ffmpegPath?: string;
-  ffprobePath?: string;
+  /** ffmpeg / ffprobe executables (default: from PATH). */
+  tools?: MediaTools;
 }
 
 export interface VoiceSettings {
@@ -76,7 +77,7 @@ export function createElevenLabsNarrator(options: ElevenLabsNarratorOptions): Na
   const maxRetries = options.maxRetries ?? 3;
   const baseDelay = options.retryBaseDelayMs ?? 500;
   const maxChars = options.maxCharsPerRequest ?? 2500;
-  const tools = { ffmpeg: options.ffmpegPath ?? 'ffmpeg', ffprobe: options.ffprobePath ?? 'ffprobe' };
+  const tools = options.tools ?? DEFAULT_MEDIA_TOOLS;
   const log = options.logger.child({ category: 'narrator', provider: PROVIDER });
 
   async function attempt(url: string, body: unknown, signal?: AbortSignal): Promise<z.infer<typeof timestampedAudioSchema>> {
@@ -156,14 +157,14 @@ export function createElevenLabsNarrator(options: ElevenLabsNarratorOptions): Na
           await writeFile(encodedPath, Buffer.from(answer.audio_base64, 'base64'));
           clipPaths.push(pcmPath);
           try {
-            await decodeToPcmWav(tools.ffmpeg, encodedPath, pcmPath, signal, SAMPLE_RATE);
+            await decodeToPcmWav(tools, encodedPath, pcmPath, SAMPLE_RATE, signal);
           } catch (error) {
             if (signal?.aborted) throw abortedError(PROVIDER, error);
             throw new ProviderError(`${PROVIDER}: the audio could not be decoded`, { provider: PROVIDER, code: 'invalid_output', cause: error });
           } finally {
             await rm(encodedPath, { force: true });
           }
-          const duration = await probeDurationSeconds(tools.ffprobe, pcmPath, signal);
+          const duration = await probeDuration(tools, pcmPath, signal);
           const alignment = answer.alignment ?? answer.normalized_alignment;
           const chunkWords = alignment
             ? wordsFromAlignment(alignment, chunk.lines, duration)
@@ -174,8 +175,8 @@ export function createElevenLabsNarrator(options: ElevenLabsNarratorOptions): Na
           offset += duration;
         }
         const audioPath = path.join(request.outDir, 'narration.wav');
-        await concatPcmWavs(tools.ffmpeg, clipPaths, audioPath, signal);
-        const durationSeconds = await probeDurationSeconds(tools.ffprobe, audioPath, signal);
+        await concatPcmWavs(tools, clipPaths, audioPath, signal);
+        const durationSeconds = await probeDuration(tools, audioPath, signal);
         log.info({ model, lines: lines.length, requests: chunks.length, durationSeconds, ms: Date.now() - started }, 'narration spoken');
         return { audioPath, durationSeconds, words: monotonic(words, durationSeconds) };
       } finally {

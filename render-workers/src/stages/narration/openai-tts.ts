@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import OpenAI, { toFile } from 'openai';
 import type { SpeechCreateParams } from 'openai/resources/audio/speech';
 import type { Logger } from 'pino';
 import { findVoice, languageCode, type Voice } from '@app/domain';
+import { DEFAULT_MEDIA_TOOLS, concatPcmWavs, decodeToPcmWav, probeDuration, type MediaTools } from '../../shared/exec';
 import { ProviderError, deadline, fromOpenAiError, throwIfAborted } from '../provider-error';
 import type { NarrationRequest, NarrationResult, Narrator, WordTiming } from './port';
 
@@ -21,9 +21,8 @@ export interface OpenAiNarratorOptions {
   timeoutMs?: number;
   maxRetries?: number;
   logger: Logger;
-  /** ffmpeg / ffprobe executables (defaults: from PATH). */
-  ffmpegPath?: string;
-  ffprobePath?: string;
+  /** ffmpeg / ffprobe executables (default: from PATH). */
+  tools?: MediaTools;
 }
 
 const PROVIDER = 'openai';
@@ -69,7 +68,7 @@ export function createOpenAiNarrator(options: OpenAiNarratorOptions): Narrator {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, timeout: timeoutMs + 1000, maxRetries: options.maxRetries ?? 2 });
   const log = logger.child({ category: 'narrator', provider: PROVIDER, model });
-  const tools = { ffmpeg: options.ffmpegPath ?? 'ffmpeg', ffprobe: options.ffprobePath ?? 'ffprobe' };
+  const tools = options.tools ?? DEFAULT_MEDIA_TOOLS;
   const format = options.responseFormat ?? 'wav';
 
   async function speak(text: string, voiceId: string, signal?: AbortSignal): Promise<Buffer> {
@@ -123,16 +122,16 @@ export function createOpenAiNarrator(options: OpenAiNarratorOptions): Narrator {
           const rawPath = path.join(request.outDir, `line-${i}.${format}`);
           const pcmPath = path.join(request.outDir, `line-${i}.pcm.wav`);
           await writeFile(rawPath, raw);
-          await decodeToPcmWav(tools.ffmpeg, rawPath, pcmPath, signal).catch((error: unknown) => {
+          await decodeToPcmWav(tools, rawPath, pcmPath, SAMPLE_RATE, signal).catch((error: unknown) => {
             throw mediaError(`line ${i + 1} audio could not be decoded`, error, signal);
           });
           await rm(rawPath, { force: true });
           clipPaths.push(pcmPath);
-          durations.push(await probeDurationSeconds(tools.ffprobe, pcmPath, signal));
+          durations.push(await probeDuration(tools, pcmPath, signal));
         }
         const audioPath = path.join(request.outDir, 'narration.wav');
-        await concatPcmWavs(tools.ffmpeg, clipPaths, audioPath, signal);
-        const durationSeconds = await probeDurationSeconds(tools.ffprobe, audioPath, signal);
+        await concatPcmWavs(tools, clipPaths, audioPath, signal);
+        const durationSeconds = await probeDuration(tools, audioPath, signal);
 
         let words = estimateWordTimings(lines, durations);
         let source = 'estimated';
@@ -250,39 +249,4 @@ function mediaError(what: string, error: unknown, signal?: AbortSignal): Provide
   if (signal?.aborted) return fromOpenAiError(PROVIDER, error, signal);
   const detail = error instanceof Error ? error.message.split('\n').slice(-2).join(' ').slice(0, 200) : String(error);
   return new ProviderError(`${PROVIDER}: ${what}: ${detail}`, { provider: PROVIDER, code: 'invalid_output', cause: error });
-}
-
-// --- ffmpeg helpers, shared with the ElevenLabs narrator -------------------------------------
-
-export function run(command: string, args: readonly string[], signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { signal, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${path.basename(command)} failed: ${String(stderr).trim().split('\n').slice(-3).join(' ')}`, { cause: error }));
-      else resolve(String(stdout));
-    });
-  });
-}
-
-/** Exact duration of an audio file, from ffprobe. */
-export async function probeDurationSeconds(ffprobe: string, file: string, signal?: AbortSignal): Promise<number> {
-  const out = await run(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file], signal);
-  const seconds = Number.parseFloat(out.trim());
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`ffprobe could not measure ${path.basename(file)}`);
-  return seconds;
-}
-
-/** Any audio to mono 16-bit PCM WAV at 24 kHz, so clips concatenate without re-encoding. */
-export async function decodeToPcmWav(ffmpeg: string, input: string, output: string, signal?: AbortSignal, sampleRate = SAMPLE_RATE): Promise<void> {
-  await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-ar', String(sampleRate), '-c:a', 'pcm_s16le', output], signal);
-}
-
-/** Joins same-format PCM WAV files end to end (the concat demuxer, no re-encode). */
-export async function concatPcmWavs(ffmpeg: string, inputs: readonly string[], output: string, signal?: AbortSignal): Promise<void> {
-  const list = `${output}.txt`;
-  await writeFile(list, inputs.map((p) => `file '${path.resolve(p).replace(/'/g, "'\\''")}'`).join('\n'));
-  try {
-    await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', output], signal);
-  } finally {
-    await rm(list, { force: true });
-  }
 }

@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findVoice } from '@app/domain';
-import { FFMPEG, run } from '../../shared/exec';
+import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
 import type { Narrator } from './port';
 
 export interface VoicePreviewOptions {
   narrator: Narrator;
   /** Where previews are cached, one `<voiceId>.mp3` each. */
   cacheDir: string;
+  /** ffmpeg / ffprobe executables (default: from PATH). */
+  tools?: MediaTools;
 }
 
 export interface VoicePreviews {
@@ -22,6 +24,7 @@ export interface VoicePreviews {
  */
 export function createVoicePreviews(options: VoicePreviewOptions): VoicePreviews {
   const pending = new Map<string, Promise<string>>();
+  const tools = options.tools ?? DEFAULT_MEDIA_TOOLS;
   const render = async (voiceId: string, previewText: string, signal?: AbortSignal): Promise<string> => {
     const target = join(options.cacheDir, `${voiceId}.mp3`);
     if (existsSync(target)) return target;
@@ -29,7 +32,7 @@ export function createVoicePreviews(options: VoicePreviewOptions): VoicePreviews
     try {
       const narration = await options.narrator.narrate({ lines: [previewText], voiceId, language: 'English', outDir: work }, signal);
       const tmp = join(work, 'preview.mp3');
-      await run(FFMPEG, ['-v', 'error', '-y', '-i', narration.audioPath, '-af', 'loudnorm=I=-16:TP=-1.5:LRA=11', '-ar', '44100', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', tmp], { signal });
+      await run(tools.ffmpeg, ['-v', 'error', '-y', '-i', narration.audioPath, '-af', 'loudnorm=I=-16:TP=-1.5:LRA=11', '-ar', '44100', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', tmp], { signal });
       await mkdir(options.cacheDir, { recursive: true });
       await rename(tmp, target);
       return target;

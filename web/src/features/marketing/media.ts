@@ -50,11 +50,6 @@ export function loadManifest(): Promise<MediaItem[]> {
   return cache;
 }
 
-/** Test helper. */
-export function resetManifestCache() {
-  cache = null;
-}
-
 /** The manifest, read once at run time; empty until it loads or when it is missing. */
 export function useMediaManifest(): MediaManifest {
   const [state, setState] = useState<MediaManifest>({ items: [], loaded: false });
