@@ -1,0 +1,10 @@
+import { ROUTES } from '@app/domain';
+import { presentVideoListItem } from './presenter';
+
+describe('A card of Your Videos', () => {
+  it('should carry exactly the fields of spec section 3, "start" before any status', () => {
+    const item = presentVideoListItem({ _id: 'v1', userId: 'u1', seriesId: null, title: 'Owls', createdAt: '2026-11-01T10:00:00.000Z', aspectRatio: '16:9', duration: 47, status: null });
+    expect(item).toEqual({ _id: 'v1', title: 'Owls', createdAt: '2026-11-01T10:00:00.000Z', aspectRatio: '16:9', duration: 47, status: 'start', seriesId: null });
+    expect(ROUTES.listVideos.answer.safeParse({ videos: [item] }).success).toBe(true);
+  });
+});
