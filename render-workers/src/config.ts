@@ -7,7 +7,7 @@ const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).defa
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
 
 /** The render workers' own settings and their cloud providers' (offline when no key is set). */
-export const renderEnv = envPart({
+const renderEnv = envPart({
   shape: {
     /** Stage artifacts, cached so a retry (or a restart) resumes; default DATA_DIR/render-work. */
     WORK_DIR: z.string().min(1).optional(),

@@ -17,6 +17,18 @@ describe('When the render workers read their environment', () => {
     expect(() => loadRenderWorkersConfig({ RENDER_CONCURRENCY: '0', RENDER_PRESET: 'turbo', RENDER_CRF: '99' })).toThrow(/RENDER_CONCURRENCY[\s\S]*RENDER_PRESET[\s\S]*RENDER_CRF/);
   });
 
+  it('should run ffmpeg, ffprobe and the espeak-timings helper from PATH and the build by default', () => {
+    const config = loadRenderWorkersConfig({});
+    expect(config.tools).toEqual({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    expect(config.espeakHelper).toBeUndefined();
+  });
+
+  it('should take the media programs from FFMPEG_PATH, FFPROBE_PATH and ESPEAK_TIMINGS_BIN', () => {
+    const config = loadRenderWorkersConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe', ESPEAK_TIMINGS_BIN: '/opt/espeak-timings' });
+    expect(config.tools).toEqual({ ffmpeg: '/opt/ffmpeg/bin/ffmpeg', ffprobe: '/opt/ffmpeg/bin/ffprobe' });
+    expect(config.espeakHelper).toBe('/opt/espeak-timings');
+  });
+
   it('should pick the cloud providers when their keys are set', () => {
     const config = loadRenderWorkersConfig({ OPENAI_API_KEY: 'sk-test', ELEVENLABS_API_KEY: 'el-test' });
     expect(config.providers.SCRIPT_PROVIDER).toBe('openai');

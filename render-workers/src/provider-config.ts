@@ -51,7 +51,7 @@ export const providerEnvSchema = z.object({
   VOICE_PROVIDER: provider(['offline', 'openai', 'elevenlabs'] as const),
 });
 
-export type ProviderEnv = z.infer<typeof providerEnvSchema>;
+type ProviderEnv = z.infer<typeof providerEnvSchema>;
 type ProviderKeys = Pick<ProviderEnv, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'ELEVENLABS_API_KEY' | 'SCRIPT_PROVIDER' | 'IMAGE_PROVIDER' | 'VOICE_PROVIDER'>;
 
 /** Lists every provider chosen explicitly without the key it needs. */

@@ -36,7 +36,7 @@ export async function createRenderWorkerService(config: RenderWorkersServiceConf
 }
 
 /** A check of GET /api/service-status: a program answers its version flag. Cached once it answered. */
-export function binaryCheck(command: string, args: string[] = ['-version']): () => Promise<{ available: boolean; detail?: string }> {
+function binaryCheck(command: string, args: string[] = ['-version']): () => Promise<{ available: boolean; detail?: string }> {
   const run = promisify(execFile);
   let ok = false;
   return async () => {

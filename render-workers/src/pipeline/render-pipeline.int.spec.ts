@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { frameSize, type AspectRatio, type RenderRequest } from '@app/domain';
+import { frameSize, type AspectRatio } from '@app/domain';
 import { LocalDiskBlobStore } from '@app/platform';
+import { aRenderRequest } from '../testing/builders';
 import { ensureNativeHelper, frameRgb, integratedLoudness, meanAbsDiff, offlineProviders, probe, quietLogger, tempDir } from '../testing/media';
 import { createFfmpegAssembler } from '../stages/assemble/ffmpeg';
 import { createEspeakNarrator } from '../stages/narration/espeak';
@@ -8,21 +9,6 @@ import { createProceduralIllustrator } from '../stages/images/procedural';
 import { createRenderPipeline, type PipelineStage, type StageProgress } from './render-pipeline';
 
 beforeAll(() => ensureNativeHelper());
-
-let n = 0;
-const aRenderRequest = (overrides: Partial<RenderRequest> = {}): RenderRequest => ({
-  videoId: `video-${Date.now()}-${n++}`,
-  userId: 'user-1',
-  topic: 'Fun Facts',
-  customPrompt: null,
-  language: 'English',
-  voiceId: 'nPczCjzI2devNBz1zQrb',
-  style: 'comic',
-  aspectRatio: '9:16',
-  duration: 30,
-  requestedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
 
 function setup(options: { frame?: (a: AspectRatio) => { width: number; height: number }; failAssembleOnce?: boolean } = {}) {
   const root = tempDir('pipeline');

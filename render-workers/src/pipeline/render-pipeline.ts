@@ -60,13 +60,13 @@ interface UploadManifest {
 }
 
 /** Blob keys of a video's media. */
-export function videoKeys(userId: string, videoId: string) {
+function videoKeys(userId: string, videoId: string) {
   const base = `videos/${userId}/${videoId}`;
   return { video: `${base}/video.mp4`, thumbnail: `${base}/thumbnail.jpg` };
 }
 
 /** The lower bound of the requested range: the catalogue range whose top is `duration`. */
-export function minDurationFor(duration: number): number {
+function minDurationFor(duration: number): number {
   return durationRangeFor(duration)?.min ?? Math.max(5, Math.round(duration / 2));
 }
 

@@ -8,7 +8,7 @@ export interface RunOptions {
   cwd?: string;
 }
 
-export class CommandError extends Error {
+class CommandError extends Error {
   override name = 'CommandError';
   constructor(message: string, readonly stderr: string, readonly code: number | null) {
     super(message);

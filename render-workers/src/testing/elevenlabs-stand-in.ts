@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express, { type Response } from 'express';
 import { VOICE_IDS } from '@app/domain';
+import { roundToMs } from '../shared/words';
 import { tone } from './openai-stand-in';
 
 /**
@@ -115,8 +116,8 @@ export async function startElevenLabsStandIn(options: ElevenLabsStandInOptions =
 
       const text = String(body.text);
       const characters = [...text];
-      const starts = characters.map((_, i) => round3(i * perChar));
-      const ends = characters.map((_, i) => round3((i + 1) * perChar));
+      const starts = characters.map((_, i) => roundToMs(i * perChar));
+      const ends = characters.map((_, i) => roundToMs((i + 1) * perChar));
       const audio = await tone(workDir, Math.max(0.3, characters.length * perChar), 'mp3');
       if (fault === 'malformed') {
         return res.json({ audio_base64: audio.toString('base64'), alignment: { characters, character_start_times_seconds: starts.slice(1) } });
@@ -154,8 +155,4 @@ export async function startElevenLabsStandIn(options: ElevenLabsStandInOptions =
 
 function detailError(res: Response, status: number, code: string, message: string) {
   res.status(status).json({ detail: { status: code, message } });
-}
-
-function round3(n: number): number {
-  return Math.round(n * 1000) / 1000;
 }

@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@app/platform';
 import { DEFAULT_MEDIA_TOOLS, run } from '../shared/exec';
 import { REPO_ROOT } from '../shared/paths';
-import { createFfmpegAssembler, type FfmpegAssemblerOptions } from '../stages/assemble/ffmpeg';
+import { createFfmpegAssembler, parseIntegratedLoudness, type FfmpegAssemblerOptions } from '../stages/assemble/ffmpeg';
 import { createProceduralIllustrator } from '../stages/images/procedural';
 import { createProceduralComposer } from '../stages/music/procedural';
 import { createEspeakNarrator } from '../stages/narration/espeak';
@@ -56,8 +56,9 @@ export async function probe(path: string): Promise<ProbedMedia> {
 /** Integrated loudness (LUFS) measured with ffmpeg's EBU R128 filter. */
 export async function integratedLoudness(path: string): Promise<number> {
   const { stderr } = await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-hide_banner', '-nostats', '-i', path, '-map', '0:a', '-af', 'ebur128=framelog=verbose', '-f', 'null', '-']);
-  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
-  return Number.parseFloat(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]);
+  const loudness = parseIntegratedLoudness(stderr);
+  if (loudness === null) throw new Error(`no integrated loudness measured in ${path}`);
+  return loudness;
 }
 
 /** One frame as small raw RGB, optionally cropped first (x, y, w, h as fractions of the frame). */
@@ -65,7 +66,6 @@ export async function frameRgb(path: string, atSeconds: number, size = { width: 
   const filters = [crop ? `crop=iw*${crop.w}:ih*${crop.h}:iw*${crop.x}:ih*${crop.y}` : null, `scale=${size.width}:${size.height}`, 'format=rgb24'].filter(Boolean).join(',');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const { spawn } = require('node:child_process') as typeof import('node:child_process');
     const child = spawn(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', ...(atSeconds > 0 ? ['-ss', atSeconds.toFixed(2)] : []), '-i', path, '-frames:v', '1', '-vf', filters, '-f', 'rawvideo', '-']);
     child.stdout.on('data', (d: Buffer) => chunks.push(d));
     child.on('error', reject);

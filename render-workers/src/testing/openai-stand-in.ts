@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
 import pino, { type Logger } from 'pino';
+import { DEFAULT_MEDIA_TOOLS, probeDuration, run } from '../shared/exec';
 
 /**
  * A local stand-in for the OpenAI REST API (chat completions, image generation, speech and
@@ -249,7 +250,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
     await writeFile(input, file.data);
     let duration: number;
     try {
-      duration = Number.parseFloat(await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', input]));
+      duration = await probeDuration(DEFAULT_MEDIA_TOOLS, input);
     } catch {
       return openAiError(res, 400, 'Audio file might be corrupted or unsupported', 'invalid_request_error', 'invalid_value', 'file');
     } finally {
@@ -344,15 +345,6 @@ function round2(n: number): number {
 
 // --- media made with ffmpeg, shared with the ElevenLabs stand-in --------------------------------
 
-export function run(command: string, args: readonly string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} failed: ${stderr.toString().trim()}`));
-      else resolve(stdout.toString());
-    });
-  });
-}
-
 function runBuffer(command: string, args: readonly string[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -363,8 +355,8 @@ function runBuffer(command: string, args: readonly string[]): Promise<Buffer> {
 }
 
 /** A real 16x16 PNG (ffmpeg's colour source). */
-export function tinyPng(): Promise<Buffer> {
-  return runBuffer('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=0x3366cc:s=16x16', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
+function tinyPng(): Promise<Buffer> {
+  return runBuffer(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=0x3366cc:s=16x16', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
 }
 
 /** `seconds` of a 440 Hz sine as WAV (24 kHz mono, like OpenAI) or MP3 (44.1 kHz, like ElevenLabs). */
@@ -372,7 +364,7 @@ export async function tone(workDir: string, seconds: number, format: 'mp3' | 'wa
   const rate = format === 'wav' ? 24000 : 44100;
   const codec = format === 'wav' ? ['-c:a', 'pcm_s16le'] : ['-c:a', 'libmp3lame', '-b:a', '128k'];
   const output = path.join(workDir, `${randomUUID()}.${format}`);
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${rate}:duration=${seconds.toFixed(3)}`, '-ac', '1', ...codec, output]);
+  await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${rate}:duration=${seconds.toFixed(3)}`, '-ac', '1', ...codec, output]);
   try {
     return await readFile(output);
   } finally {

@@ -4,25 +4,14 @@ import { SqliteMessageBus } from '@app/platform';
 import { TOPICS } from '@app/platform';
 import { createRenderPipeline, type PipelineStage } from '../pipeline/render-pipeline';
 import type { Illustrator } from '../stages/images/port';
+import { aRenderRequest } from '../testing/builders';
 import { ensureNativeHelper, offlineProviders, probe, quietLogger, tempDir } from '../testing/media';
 import { startRenderWorker } from './render-worker';
 
 beforeAll(() => ensureNativeHelper());
 
-let n = 0;
-const aRenderRequest = (overrides: Partial<RenderRequest> = {}): RenderRequest => ({
-  videoId: `video-${Date.now()}-${n++}`,
-  userId: 'user-7',
-  topic: 'Motivational',
-  customPrompt: null,
-  language: 'English',
-  voiceId: 'EXAVITQu4vr4xnSDxMaL',
-  style: 'neon',
-  aspectRatio: '9:16',
-  duration: 30,
-  requestedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const aRequest = (overrides: Partial<RenderRequest> = {}): RenderRequest =>
+  aRenderRequest({ userId: 'user-7', topic: 'Motivational', voiceId: 'EXAVITQu4vr4xnSDxMaL', style: 'neon', ...overrides });
 
 interface Received {
   status: RenderStatus;
@@ -75,7 +64,7 @@ describe('When a render request arrives on the bus', () => {
   it('should publish every status in order with the correlation headers, and store the video', async () => {
     const h = await harness();
     const worker = await h.worker('worker-a');
-    const request = aRenderRequest();
+    const request = aRequest();
     await h.bus.publish(TOPICS.renderRequests, [{ key: 'garbage', value: { hello: 'world' }, headers: { correlationId: 'bad' } }]);
     await h.bus.publish(TOPICS.renderRequests, [{ key: request.videoId, value: request, headers: { correlationId: 'corr-1', causationId: 'event-9' } }]);
     await h.until(() => h.received.some((r) => r.status.status === 'done'));
@@ -101,7 +90,7 @@ describe('When a stage keeps failing', () => {
       throw new Error('image service unavailable');
     } }) });
     const worker = await h.worker('worker-f', 3);
-    const request = aRenderRequest();
+    const request = aRequest();
     await h.bus.publish(TOPICS.renderRequests, [{ key: request.videoId, value: request }]);
     await h.until(() => h.received.some((r) => r.status.status === 'failed'));
     const failed = h.received.find((r) => r.status.status === 'failed')!.status;
@@ -135,7 +124,7 @@ describe('When a worker dies in the middle of a render', () => {
     } }) });
     const a = await h.worker('worker-a');
     const b = await h.worker('worker-b');
-    const request = aRenderRequest({ duration: 30 });
+    const request = aRequest({ duration: 30 });
     await h.bus.publish(TOPICS.renderRequests, [{ key: request.videoId, value: request }]);
     await illustrating;
     await h.until(() => h.received.some((r) => r.status.status === 'audio'));

@@ -2,8 +2,9 @@ import { renderRequestSchema, renderStatusSchema, type GenerationStatus, type Re
 import type { Logger } from '@app/platform';
 import { TOPICS, type Consumer, type IncomingMessage, type MessageBus } from '@app/platform';
 import type { RenderPipeline, StageProgress } from '../pipeline/render-pipeline';
+import { sleep } from '../shared/async';
 
-export const RENDER_CONSUMER_GROUP = 'render-workers';
+const RENDER_CONSUMER_GROUP = 'render-workers';
 
 export interface BackoffOptions {
   initialMs: number;
@@ -146,19 +147,4 @@ export async function startRenderWorker(options: RenderWorkerOptions): Promise<R
       log.info({ drained: drain }, 'render worker stopped');
     },
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

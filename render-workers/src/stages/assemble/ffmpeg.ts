@@ -4,9 +4,9 @@ import ffmpeg from 'fluent-ffmpeg';
 import type { Logger } from '@app/platform';
 import { buildAss } from '../captions/ass';
 import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
-import { panExpression, panPath } from './pan';
+import { overscan, panExpression, panPath } from './pan';
 import type { AssembleRequest, AssembleResult, Assembler } from './port';
-import { FPS, LEAD_SECONDS, sceneSlots, videoSeconds, type SceneSlot } from './timeline';
+import { FPS, GOP, LEAD_SECONDS, sceneSlots, splitFrames, videoSeconds, type FrameRange, type SceneSlot } from './timeline';
 
 export interface FfmpegAssemblerOptions {
   /** x264 preset (machine notes: ultrafast/veryfast trade speed for size). */
@@ -31,11 +31,8 @@ export interface FfmpegAssemblerOptions {
   logger?: Logger;
 }
 
-/** How far the still is enlarged so it can pan without showing an edge. */
-const OVERSCAN = 1.12;
 const FADE_IN_FRAMES = 12;
 const FADE_OUT_FRAMES = 21;
-const GOP = FPS * 3;
 
 /**
  * The video codec settings of a render. Exported so a benchmark's encode-only floor uses exactly
@@ -131,34 +128,9 @@ function segmentPath(dir: string, index: number): string {
   return join(dir, `segment-${index}.mp4`);
 }
 
-const even = (n: number) => Math.round(n / 2) * 2;
-
-/** A frame range [start, end) encoded by one process. */
-export interface FrameRange {
-  start: number;
-  end: number;
-}
-
-/**
- * Split the frames into `parts` ranges of equal length (cuts may fall inside a scene: the pan
- * continues exactly across it), keeping the fades whole inside the first and last range.
- */
-export function splitFrames(totalFrames: number, parts: number, headFrames = 0, tailFrames = 0): FrameRange[] {
-  const count = Math.max(1, Math.min(parts, Math.floor(totalFrames / Math.max(GOP, headFrames + tailFrames + 1))));
-  const ranges: FrameRange[] = [];
-  let start = 0;
-  for (let i = 1; i <= count; i++) {
-    const end = i === count ? totalFrames : Math.min(totalFrames - tailFrames, Math.max(headFrames, Math.round((totalFrames * i) / count)));
-    ranges.push({ start, end });
-    start = end;
-  }
-  return ranges;
-}
-
 async function encodeSegment(tools: MediaTools, request: AssembleRequest, slots: SceneSlot[], range: FrameRange, segment: number, totalFrames: number, assPath: string, codec: string[], signal?: AbortSignal): Promise<void> {
   const { width: W, height: H } = request;
-  const sw = even(W * OVERSCAN);
-  const sh = even(H * OVERSCAN);
+  const { width: sw, height: sh } = overscan(W, H);
   const parts: string[] = [];
   const command = ffmpeg();
   const inRange = slots.filter((slot) => slot.endFrame > range.start && slot.startFrame < range.end);

@@ -3,7 +3,7 @@ import { createRng } from '../../shared/random';
 /**
  * The pan of a still across its scene: whole, even pixel steps (so each frame is an exact
  * translate of an earlier one and x264 predicts it almost for free), the direction chosen by the
- * seed. Pure maths; the assembler turns a path into ffmpeg crop expressions.
+ * seed. Pure maths, down to the crop expressions the assembler puts in its filter graph.
  */
 
 /** A pan moves the frame by this many pixels at a time: even, so the 4:2:0 chroma moves by whole samples too. */
@@ -11,25 +11,27 @@ export const PAN_STEP = 2;
 /** Fewest frames between two pan steps (2 px every 2 frames = 30 px/s at most). */
 export const MIN_PAN_PERIOD = 2;
 
-/** One pan per scene, direction and start corner chosen by the seed, never the same twice running. */
+const PANS = [
+  { x0: 0, x1: 1, y0: 0.5, y1: 0.5 },
+  { x0: 1, x1: 0, y0: 0.5, y1: 0.5 },
+  { x0: 0.5, x1: 0.5, y0: 0, y1: 1 },
+  { x0: 0.5, x1: 0.5, y0: 1, y1: 0 },
+  { x0: 0, x1: 1, y0: 1, y1: 0 },
+  { x0: 1, x1: 0, y0: 0, y1: 1 },
+] as const;
+
+/**
+ * One pan per scene (start and end of the crop as fractions of the slack), chosen by the seed; a
+ * scene whose draw equals the previous scene's draw takes the next pan instead.
+ */
 export function panFor(seed: string, index: number): { x0: number; x1: number; y0: number; y1: number } {
-  const rng = createRng(`pan:${seed}:${index}`);
-  const moves = [
-    { x0: 0, x1: 1, y0: 0.5, y1: 0.5 },
-    { x0: 1, x1: 0, y0: 0.5, y1: 0.5 },
-    { x0: 0.5, x1: 0.5, y0: 0, y1: 1 },
-    { x0: 0.5, x1: 0.5, y0: 1, y1: 0 },
-    { x0: 0, x1: 1, y0: 1, y1: 0 },
-    { x0: 1, x1: 0, y0: 0, y1: 1 },
-  ];
-  const previous = index > 0 ? panIndex(seed, index - 1) : -1;
-  let pick = rng.int(0, moves.length - 1);
-  if (pick === previous) pick = (pick + 1) % moves.length;
-  return moves[pick];
+  const previous = index > 0 ? panDraw(seed, index - 1) : -1;
+  const draw = panDraw(seed, index);
+  return PANS[draw === previous ? (draw + 1) % PANS.length : draw];
 }
-function panIndex(seed: string, index: number): number {
-  const rng = createRng(`pan:${seed}:${index}`);
-  return rng.int(0, 5);
+
+function panDraw(seed: string, index: number): number {
+  return createRng(`pan:${seed}:${index}`).int(0, PANS.length - 1);
 }
 
 /** Crop position along one axis: `start + direction * PAN_STEP * floor(frame / period)`. */
@@ -76,6 +78,20 @@ export function panExpression(axis: PanAxis, period: number, offset: number): st
   return `${axis.start}${axis.direction > 0 ? '+' : '-'}${PAN_STEP}*floor((n+${offset})/${period})`;
 }
 
+/** How far a still is enlarged so it can pan without showing an edge. */
+export const OVERSCAN = 1.12;
+
+/** The size a still is scaled to before it is panned: OVERSCAN times the frame, in even pixels. */
+export function overscan(width: number, height: number): { width: number; height: number } {
+  return { width: evenRound(width * OVERSCAN), height: evenRound(height * OVERSCAN) };
+}
 
 /** The even number at or below n (chroma-aligned pixel positions). */
-const evenFloor = (n: number) => Math.floor(n / 2) * 2;
+function evenFloor(n: number): number {
+  return Math.floor(n / 2) * 2;
+}
+
+/** The nearest even number to n. */
+function evenRound(n: number): number {
+  return Math.round(n / 2) * 2;
+}

@@ -1,10 +1,12 @@
 import type { WordTiming } from '../narration/port';
 
 export const FPS = 30;
+/** Frames between two keyframes (a GOP of 3 s); a part encoded on its own is at least this long. */
+export const GOP = FPS * 3;
 /** Silence before the first word, seconds. */
 export const LEAD_SECONDS = 0.3;
 /** Music after the last word before the end, seconds. */
-export const TAIL_SECONDS = 1.2;
+const TAIL_SECONDS = 1.2;
 
 export interface SceneSlot {
   index: number;
@@ -49,4 +51,26 @@ export function sceneSlots(sceneCount: number, words: readonly WordTiming[], tot
   const kept = slots.filter((s) => s.startFrame < totalFrames);
   kept[kept.length - 1].endFrame = totalFrames;
   return kept;
+}
+
+/** A frame range [start, end) encoded by one process. */
+export interface FrameRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Split the frames into `parts` ranges of equal length (cuts may fall inside a scene: the pan
+ * continues exactly across it), keeping the fades whole inside the first and last range.
+ */
+export function splitFrames(totalFrames: number, parts: number, headFrames = 0, tailFrames = 0): FrameRange[] {
+  const count = Math.max(1, Math.min(parts, Math.floor(totalFrames / Math.max(GOP, headFrames + tailFrames + 1))));
+  const ranges: FrameRange[] = [];
+  let start = 0;
+  for (let i = 1; i <= count; i++) {
+    const end = i === count ? totalFrames : Math.min(totalFrames - tailFrames, Math.max(headFrames, Math.round((totalFrames * i) / count)));
+    ranges.push({ start, end });
+    start = end;
+  }
+  return ranges;
 }

@@ -1,4 +1,4 @@
-import { FPS, LEAD_SECONDS, sceneSlots, videoSeconds } from './timeline';
+import { FPS, LEAD_SECONDS, sceneSlots, splitFrames, videoSeconds } from './timeline';
 
 describe('When the video length is chosen', () => {
   it('should pad a short narration up to the bottom of the range and trim a long one to the top', () => {
@@ -21,5 +21,16 @@ describe('When scenes are laid on the timeline', () => {
     expect(slots[1].startFrame).toBe(Math.round((2 + LEAD_SECONDS) * FPS));
     expect(slots[2].endFrame).toBe(10 * FPS);
     for (let i = 1; i < slots.length; i++) expect(slots[i].startFrame).toBe(slots[i - 1].endFrame);
+  });
+});
+
+describe('When the frames are split between encoders', () => {
+  it('should cover every frame once, in contiguous ranges of similar length', () => {
+    const ranges = splitFrames(1705, 2, 12, 21);
+    expect(ranges).toEqual([{ start: 0, end: 853 }, { start: 853, end: 1705 }]);
+  });
+
+  it('should keep a short video in one range', () => {
+    expect(splitFrames(120, 2, 12, 21)).toEqual([{ start: 0, end: 120 }]);
   });
 });

@@ -4,6 +4,7 @@ import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import type { Logger } from 'pino';
 import { findArtStyle } from '@app/domain';
+import { forEachConcurrently } from '../../shared/async';
 import { ProviderError, deadline, fromOpenAiError, throwIfAborted, type Deadline } from '../provider-error';
 import type { IllustrationRequest, Illustrator } from './port';
 
@@ -53,7 +54,7 @@ function acceptsResponseFormat(model: string): boolean {
   return model.startsWith('dall-e');
 }
 
-export function scenePrompt(stylePrompt: string, scene: string): string {
+function scenePrompt(stylePrompt: string, scene: string): string {
   return `${scene.trim()}\nStyle: ${stylePrompt}. The subject centred, safe to crop at the edges. No text, letters, captions or watermarks.`;
 }
 
@@ -108,10 +109,8 @@ export function createOpenAiIllustrator(options: OpenAiIllustratorOptions): Illu
       const stop = new AbortController();
       const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
 
-      let next = 0;
-      const worker = async () => {
-        while (next < request.scenes.length) {
-          const i = next++;
+      try {
+        await forEachConcurrently(request.scenes.length, concurrency, async (i) => {
           throwIfAborted(PROVIDER, signal);
           const bytes = await generate(scenePrompt(stylePrompt, request.scenes[i]), size, combined);
           const extension = imageExtension(bytes);
@@ -120,10 +119,7 @@ export function createOpenAiIllustrator(options: OpenAiIllustratorOptions): Illu
           }
           paths[i] = path.join(request.outDir, `scene-${String(i + 1).padStart(2, '0')}.${extension}`);
           await writeFile(paths[i], bytes);
-        }
-      };
-      try {
-        await Promise.all(Array.from({ length: Math.min(concurrency, request.scenes.length) }, worker));
+        });
       } catch (error) {
         stop.abort();
         throw error;

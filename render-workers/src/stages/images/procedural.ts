@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { forEachConcurrently } from '../../shared/async';
 import { hashString } from '../../shared/random';
 import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
 import type { IllustrationRequest, Illustrator } from './port';
@@ -29,16 +30,11 @@ export function createProceduralIllustrator(options: ProceduralIllustratorOption
     async illustrate(request: IllustrationRequest, signal?: AbortSignal): Promise<string[]> {
       await mkdir(request.outDir, { recursive: true });
       const results: string[] = new Array(request.scenes.length);
-      let next = 0;
-      const worker = async () => {
-        while (next < request.scenes.length) {
-          const index = next++;
-          const out = join(request.outDir, `scene-${String(index).padStart(2, '0')}.jpg`);
-          await renderIllustration({ description: request.scenes[index], style: request.style, width: request.width, height: request.height, seed: `${request.seed}:${index}`, outPath: out }, signal, tools);
-          results[index] = out;
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, request.scenes.length) }, worker));
+      await forEachConcurrently(request.scenes.length, concurrency, async (index) => {
+        const out = join(request.outDir, `scene-${String(index).padStart(2, '0')}.jpg`);
+        await renderIllustration({ description: request.scenes[index], style: request.style, width: request.width, height: request.height, seed: `${request.seed}:${index}`, outPath: out }, signal, tools);
+        results[index] = out;
+      });
       return results;
     },
   };

@@ -6,7 +6,7 @@ import type { MediaTools } from '../../shared/exec';
 import { renderIllustration } from './procedural';
 
 /** The scene every style preview shows, so the previews compare styles, not subjects. */
-export const STYLE_PREVIEW_SCENE = 'a small fox on a hill by a lighthouse at sunset over the sea, birds in the sky';
+const STYLE_PREVIEW_SCENE = 'a small fox on a hill by a lighthouse at sunset over the sea, birds in the sky';
 
 export interface StylePreviews {
   /** Path of the cached preview JPEG (rendered on first use); null for an unknown style. */

@@ -69,7 +69,7 @@ const look = (l: Partial<StyleLook> & Pick<StyleLook, 'palette'>): StyleLook => 
   depthBlur: 0, fog: null, frame: 'none', grid: false, studs: false, post: '', ...l,
 });
 
-export const STYLE_LOOKS: Record<string, StyleLook> = {
+const STYLE_LOOKS: Record<string, StyleLook> = {
   anime: look({
     outline: 4, shading: 'cel', renderScale: 0.75,
     palette: timed(base({ skyTop: '#2f8cff', skyBottom: '#bfe8ff', far: '#7fb3e8', mid: '#4fa36a', ground: '#6cc46f', subject: '#ff5f7e', foliage: '#2fa35a', water: '#2aa7e0', light: '#e8fbff' }),

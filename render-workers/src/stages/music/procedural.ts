@@ -61,12 +61,12 @@ export function createProceduralComposer(): MusicComposer {
   };
 }
 
-export function moodSpec(mood: string): MoodSpec {
+function moodSpec(mood: string): MoodSpec {
   return MOODS[mood] ?? MOODS.calm;
 }
 
 /** 16-bit mono PCM at 32 kHz, `seconds` long plus a short tail, faded in and out. */
-export function synthesize(seconds: number, mood: string, seed: string): Buffer {
+function synthesize(seconds: number, mood: string, seed: string): Buffer {
   const spec = moodSpec(mood);
   const rng = createRng(`music:${seed}:${mood}`);
   const total = Math.ceil((seconds + 1) * SAMPLE_RATE);

@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { languageCode } from '@app/domain';
-import { ProviderError, abortedError, codeForStatus, describeCode, redactKeys, throwIfAborted, type ProviderErrorCode } from '../provider-error';
+import { ProviderError, abortedError, codeForStatus, deadline, describeCode, redactKeys, throwIfAborted, timeoutError } from '../provider-error';
+import { sleep } from '../../shared/async';
 import { DEFAULT_MEDIA_TOOLS, concatPcmWavs, decodeToPcmWav, probeDuration, type MediaTools } from '../../shared/exec';
-import { splitWords } from './openai-tts';
+import { isSpoken, roundToMs, splitWords } from '../../shared/words';
 import type { NarrationRequest, NarrationResult, Narrator, WordTiming } from './port';
 
 export interface ElevenLabsNarratorOptions {
@@ -65,7 +66,7 @@ const timestampedAudioSchema = z.object({
 });
 
 /** The model for a language: the configured one, unless it cannot speak that language. */
-export function modelForLanguage(modelId: string, code: 'en' | 'es' | 'fr'): string {
+function modelForLanguage(modelId: string, code: 'en' | 'es' | 'fr'): string {
   return code !== 'en' && ENGLISH_ONLY.has(modelId) ? DEFAULT_MODEL : modelId;
 }
 
@@ -81,8 +82,7 @@ export function createElevenLabsNarrator(options: ElevenLabsNarratorOptions): Na
   const log = options.logger.child({ category: 'narrator', provider: PROVIDER });
 
   async function attempt(url: string, body: unknown, signal?: AbortSignal): Promise<z.infer<typeof timestampedAudioSchema>> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const limit = deadline(timeoutMs, signal);
     let response: Response;
     let text: string;
     try {
@@ -90,13 +90,13 @@ export function createElevenLabsNarrator(options: ElevenLabsNarratorOptions): Na
         method: 'POST',
         headers: { 'xi-api-key': options.apiKey, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
-        signal: combined,
+        signal: limit.signal,
       });
       text = await response.text();
     } catch (error) {
       if (signal?.aborted) throw abortedError(PROVIDER, error);
-      const code: ProviderErrorCode = timeout.aborted ? 'timeout' : 'network';
-      throw new ProviderError(`${PROVIDER}: ${describeCode(code)}${code === 'timeout' ? ` (${timeoutMs} ms)` : ''}`, { provider: PROVIDER, code, cause: error });
+      if (limit.timedOut()) throw timeoutError(PROVIDER, timeoutMs, error);
+      throw new ProviderError(`${PROVIDER}: ${describeCode('network')}`, { provider: PROVIDER, code: 'network', cause: error });
     }
     if (!response.ok) throw httpError(response, text);
     let json: unknown;
@@ -123,7 +123,9 @@ export function createElevenLabsNarrator(options: ElevenLabsNarratorOptions): Na
         if (!failure.retryable || failure.code === 'invalid_output' || retry >= maxRetries) throw failure;
         const wait = retryDelayMs(failure, retry, baseDelay);
         log.warn({ code: failure.code, status: failure.status, retry: retry + 1, waitMs: wait }, 'retrying text-to-speech');
-        await sleep(wait, signal);
+        await sleep(wait, signal).catch((reason: unknown) => {
+          throw abortedError(PROVIDER, reason);
+        });
       }
     }
   }
@@ -170,7 +172,7 @@ export function createElevenLabsNarrator(options: ElevenLabsNarratorOptions): Na
             ? wordsFromAlignment(alignment, chunk.lines, duration)
             : spreadEvenly(chunk.lines, duration);
           for (const w of chunkWords) {
-            words.push({ ...w, start: round3(w.start + offset), end: round3(w.end + offset), line: w.line + chunk.firstLine });
+            words.push({ ...w, start: roundToMs(w.start + offset), end: roundToMs(w.end + offset), line: w.line + chunk.firstLine });
           }
           offset += duration;
         }
@@ -187,7 +189,7 @@ export function createElevenLabsNarrator(options: ElevenLabsNarratorOptions): Na
 }
 
 /** Consecutive lines grouped into requests of at most `maxChars` characters (a longer line goes alone). */
-export function chunkLines(lines: readonly string[], maxChars: number): Array<{ firstLine: number; lines: string[] }> {
+function chunkLines(lines: readonly string[], maxChars: number): Array<{ firstLine: number; lines: string[] }> {
   const chunks: Array<{ firstLine: number; lines: string[] }> = [];
   let current: { firstLine: number; lines: string[] } | undefined;
   let length = 0;
@@ -226,7 +228,7 @@ export function wordsFromAlignment(alignment: Alignment, lines: readonly string[
     current.word += ch;
     current.end = Math.max(current.end, end);
   });
-  const aligned = tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.word));
+  const aligned = tokens.filter((t) => isSpoken(t.word));
 
   const lineOf: number[] = [];
   const scriptWords: string[] = [];
@@ -259,7 +261,7 @@ function monotonic(words: WordTiming[], durationSeconds: number): WordTiming[] {
     const start = Math.min(durationSeconds, Math.max(lastStart, w.start));
     const end = Math.min(durationSeconds, Math.max(start, w.end));
     lastStart = start;
-    return { ...w, start: round3(start), end: round3(end) };
+    return { ...w, start: roundToMs(start), end: roundToMs(end) };
   });
 }
 
@@ -305,23 +307,4 @@ function retryDelayMs(error: ProviderError & { retryAfterMs?: number }, retry: n
   if (error.retryAfterMs !== undefined) return Math.min(30_000, Math.max(0, error.retryAfterMs));
   const exponential = Math.min(8000, baseDelay * 2 ** retry);
   return Math.round(exponential * (0.75 + Math.random() * 0.5));
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortedError(PROVIDER, signal.reason));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortedError(PROVIDER, signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function round3(n: number): number {
-  return Math.round(n * 1000) / 1000;
 }

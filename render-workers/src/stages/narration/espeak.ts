@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { Logger } from '@app/platform';
 import { run } from '../../shared/exec';
 import { defaultEspeakHelperPath } from '../../shared/paths';
+import { isSpoken } from '../../shared/words';
 import type { NarrationRequest, NarrationResult, Narrator, WordTiming } from './port';
 import { espeakVoiceFor, type EspeakVoice } from './voices';
 
 /** Silence between narration lines, ms. */
-export const LINE_GAP_MS = 250;
+const LINE_GAP_MS = 250;
 
 export interface EspeakNarratorOptions {
   /** The espeak-timings helper (infra/scripts/build-native.sh); null forces the per-line fallback. */
@@ -48,7 +49,7 @@ export function createEspeakNarrator(options: EspeakNarratorOptions = {}): Narra
   };
 }
 
-export function cleanLine(line: string): string {
+function cleanLine(line: string): string {
   return line.replace(/[\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -96,7 +97,7 @@ export function wordsFromEvents(lines: string[], output: Pick<HelperOutput, 'lin
       const tokenIndex = index >= 0 ? index : tokens.findIndex((t) => t.start >= event.textPos);
       if (tokenIndex >= 0 && !starts.has(tokenIndex)) starts.set(tokenIndex, event.startMs);
     }
-    const spoken = tokens.map((t, i) => ({ token: t, startMs: starts.get(i) })).filter((t) => /[\p{L}\p{N}]/u.test(t.token.text));
+    const spoken = tokens.map((t, i) => ({ token: t, startMs: starts.get(i) })).filter((t) => isSpoken(t.token.text));
     // Words espeak did not report (rare) take a share of the gap before the next reported word.
     for (let i = 0; i < spoken.length; i++) {
       if (spoken[i].startMs !== undefined) continue;
@@ -136,7 +137,7 @@ async function narrateLineByLine(espeak: string, voice: EspeakVoice, lines: stri
     const lineSeconds = wav.pcm.length / 2 / sampleRate;
     chunks.push(wav.pcm);
     samples += wav.pcm.length / 2;
-    const tokens = tokenize(lines[lineIndex]).filter((t) => /[\p{L}\p{N}]/u.test(t.text));
+    const tokens = tokenize(lines[lineIndex]).filter((t) => isSpoken(t.text));
     const weights = tokens.map((t) => t.text.length + 2);
     const total = weights.reduce((a, b) => a + b, 0);
     // espeak leaves ~5% silence around a line; spread words over the middle.
@@ -153,7 +154,7 @@ async function narrateLineByLine(espeak: string, voice: EspeakVoice, lines: stri
 }
 
 /** 16-bit mono PCM out of a RIFF/WAVE buffer (espeak-ng's output format). */
-export function parseWav(buffer: Buffer): { sampleRate: number; pcm: Buffer } {
+function parseWav(buffer: Buffer): { sampleRate: number; pcm: Buffer } {
   let offset = 12;
   let sampleRate = 22050;
   while (offset + 8 <= buffer.length) {

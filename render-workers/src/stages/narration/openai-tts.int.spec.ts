@@ -1,19 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { providerFailure } from '../../testing/provider-assertions';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VOICES } from '@app/domain';
+import { DEFAULT_MEDIA_TOOLS, probeDuration } from '../../shared/exec';
 import { captureLogger, startOpenAiStandIn, type OpenAiStandIn } from '../../testing/openai-stand-in';
 import { OPENAI_VOICE_FOR, createOpenAiNarrator, estimateWordTimings, type OpenAiNarratorOptions } from './openai-tts';
 import type { NarrationRequest, WordTiming } from './port';
 
 const BRIAN = 'nPczCjzI2devNBz1zQrb';
 const SECONDS_PER_WORD = 0.3;
-
-function probe(file: string): number {
-  return Number.parseFloat(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString());
-}
 
 /** Starts never decrease, each word ends after it starts, and the words span the audio. */
 function expectMonotonicCovering(words: WordTiming[], durationSeconds: number) {
@@ -71,7 +67,7 @@ describe('OpenAI narrator against the local stand-in', () => {
       expect(await readdir(outDir)).toEqual(['narration.wav']);
       // 5 + 6 + 9 words at 0.3 s each, measured from the real audio.
       expect(result.durationSeconds).toBeCloseTo(20 * SECONDS_PER_WORD, 1);
-      expect(probe(result.audioPath)).toBeCloseTo(result.durationSeconds, 2);
+      expect(await probeDuration(DEFAULT_MEDIA_TOOLS, result.audioPath)).toBeCloseTo(result.durationSeconds, 2);
       expect(result.words.map((w) => w.word).join(' ')).toBe(aNarrationRequest().lines.join(' '));
       expect(result.words.map((w) => w.line)).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
       expectMonotonicCovering(result.words, result.durationSeconds);

@@ -5,6 +5,7 @@ import type { SpeechCreateParams } from 'openai/resources/audio/speech';
 import type { Logger } from 'pino';
 import { findVoice, languageCode, type Voice } from '@app/domain';
 import { DEFAULT_MEDIA_TOOLS, concatPcmWavs, decodeToPcmWav, probeDuration, type MediaTools } from '../../shared/exec';
+import { roundToMs, splitWords } from '../../shared/words';
 import { ProviderError, deadline, fromOpenAiError, throwIfAborted } from '../provider-error';
 import type { NarrationRequest, NarrationResult, Narrator, WordTiming } from './port';
 
@@ -48,7 +49,7 @@ export const OPENAI_VOICE_FOR: Readonly<Record<string, string>> = {
   '9BWtsMINqrJLrRacOk9x': 'sage', // Aria: expressive
 };
 
-export function openAiVoiceFor(voiceId: string): string {
+function openAiVoiceFor(voiceId: string): string {
   const mapped = OPENAI_VOICE_FOR[voiceId];
   if (mapped) return mapped;
   const voice = findVoice(voiceId);
@@ -154,11 +155,6 @@ export function createOpenAiNarrator(options: OpenAiNarratorOptions): Narrator {
   };
 }
 
-/** A line's words: whitespace-separated tokens with at least one letter or digit. */
-export function splitWords(line: string): string[] {
-  return line.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
-}
-
 /**
  * Word timings from each line clip's measured duration: the clip's time is shared among its words
  * in proportion to their length (letters plus one for the gap), so long words last longer.
@@ -175,7 +171,7 @@ export function estimateWordTimings(lines: readonly string[], durations: readonl
     let t = offset;
     tokens.forEach((word, i) => {
       const end = i === tokens.length - 1 ? offset + duration : t + (duration * weights[i]) / total;
-      words.push({ word, start: round3(t), end: round3(end), line: lineIndex });
+      words.push({ word, start: roundToMs(t), end: roundToMs(end), line: lineIndex });
       t = end;
     });
     offset += duration;
@@ -183,7 +179,7 @@ export function estimateWordTimings(lines: readonly string[], durations: readonl
   return words;
 }
 
-export interface HeardWord {
+interface HeardWord {
   word: string;
   start: number;
   end: number;
@@ -194,7 +190,7 @@ export interface HeardWord {
  * next heard word within a small look-ahead; unmatched words are spread between matched neighbours.
  * Returns undefined when too few words match to trust the transcription.
  */
-export function alignTranscribedWords(script: readonly WordTiming[], heard: readonly HeardWord[], durationSeconds: number): WordTiming[] | undefined {
+function alignTranscribedWords(script: readonly WordTiming[], heard: readonly HeardWord[], durationSeconds: number): WordTiming[] | undefined {
   if (script.length === 0 || heard.length === 0) return undefined;
   const norm = (w: string) => w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
   const times: Array<{ start: number; end: number } | undefined> = new Array(script.length);
@@ -221,7 +217,7 @@ export function alignTranscribedWords(script: readonly WordTiming[], heard: read
     if (known) {
       const start = Math.max(last, known.start);
       const end = Math.min(durationSeconds, Math.max(start, known.end));
-      result.push({ ...script[i], start: round3(start), end: round3(end) });
+      result.push({ ...script[i], start: roundToMs(start), end: roundToMs(end) });
       last = end;
       i++;
       continue;
@@ -233,7 +229,7 @@ export function alignTranscribedWords(script: readonly WordTiming[], heard: read
     const step = (until - last) / (runEnd - i);
     for (let k = i; k < runEnd; k++) {
       const start = last + step * (k - i);
-      result.push({ ...script[k], start: round3(start), end: round3(start + step) });
+      result.push({ ...script[k], start: roundToMs(start), end: roundToMs(start + step) });
     }
     last = until;
     i = runEnd;
@@ -241,9 +237,6 @@ export function alignTranscribedWords(script: readonly WordTiming[], heard: read
   return result;
 }
 
-function round3(n: number): number {
-  return Math.round(n * 1000) / 1000;
-}
 
 function mediaError(what: string, error: unknown, signal?: AbortSignal): ProviderError {
   if (signal?.aborted) return fromOpenAiError(PROVIDER, error, signal);

@@ -25,11 +25,11 @@ export interface OpenAiScriptWriterOptions {
 export type ResponseFormatMode = 'json_schema' | 'json_object' | 'text';
 
 /** Speaking rate used to size the narration. */
-export const WORDS_PER_SECOND = 2.5;
+const WORDS_PER_SECOND = 2.5;
 const PROVIDER = 'openai';
 
 /** What the model must answer: the domain's script plus one English scene description per line. */
-export const scriptAnswerSchema = scriptSchema
+const scriptAnswerSchema = scriptSchema
   .extend({
     title: z.string().trim().min(1),
     description: z.string().max(CAPTION_MAX),
@@ -55,7 +55,7 @@ const ANSWER_JSON_SCHEMA = {
 } as const;
 
 /** Target word counts and line count for a duration range. */
-export function narrationBudget(minSeconds: number, maxSeconds: number) {
+function narrationBudget(minSeconds: number, maxSeconds: number) {
   const minWords = Math.round(minSeconds * WORDS_PER_SECOND);
   const maxWords = Math.round(maxSeconds * WORDS_PER_SECOND);
   const lines = Math.min(15, Math.max(3, Math.round(maxSeconds / 6)));
@@ -140,7 +140,7 @@ export function createOpenAiScriptWriter(options: OpenAiScriptWriterOptions): Sc
 type ParseOutcome = { ok: true; script: ScriptResult } | { ok: false; problem: string };
 
 /** Extracts, validates and normalises the model's answer. Exported for unit tests. */
-export function parseAnswer(content: string, budget: ReturnType<typeof narrationBudget>): ParseOutcome {
+function parseAnswer(content: string, budget: ReturnType<typeof narrationBudget>): ParseOutcome {
   const json = extractJson(content);
   if (json === undefined) return { ok: false, problem: 'the answer was not a JSON object' };
   const candidate = json as Record<string, unknown>;
@@ -160,7 +160,7 @@ export function parseAnswer(content: string, budget: ReturnType<typeof narration
 }
 
 /** JSON from a bare answer, a ```json fenced block, or the outermost {...} in prose. */
-export function extractJson(content: string): unknown {
+function extractJson(content: string): unknown {
   const attempts = [content.trim()];
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content);
   if (fenced) attempts.push(fenced[1].trim());
@@ -179,7 +179,7 @@ export function extractJson(content: string): unknown {
 }
 
 /** At most TITLE_MAX characters, cut at a word boundary when one is near. */
-export function clampTitle(title: string): string {
+function clampTitle(title: string): string {
   const clean = title.trim().replace(/\s+/g, ' ');
   if (clean.length <= TITLE_MAX) return clean;
   const cut = clean.slice(0, TITLE_MAX);

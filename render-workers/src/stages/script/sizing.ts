@@ -1,13 +1,14 @@
+import { splitWords } from '../../shared/words';
 import type { Lang } from './library';
 
 /**
  * Speaking rate of the offline narrator, words per second, at espeak-ng rate 155 wpm setting and
  * 250 ms between lines (measured with the espeak-timings helper over the script library).
  */
-export const SPEECH_WORDS_PER_SECOND: Record<Lang, number> = { en: 2.93, es: 2.72, fr: 3.19 };
+const SPEECH_WORDS_PER_SECOND: Record<Lang, number> = { en: 2.93, es: 2.72, fr: 3.19 };
 
 export function countWords(text: string): number {
-  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return splitWords(text).length;
 }
 
 /** Estimated narration seconds of these lines in this language. */

@@ -7,7 +7,7 @@ import type { TopicLibrary } from './types';
 export * from './types';
 export { CUSTOM };
 
-export const TOPIC_LIBRARIES: readonly TopicLibrary[] = [
+const TOPIC_LIBRARIES: readonly TopicLibrary[] = [
   TRAVEL, WHAT_IF, SCARY_STORIES, BEDTIME_STORIES, HISTORY, URBAN_LEGENDS, MOTIVATIONAL, FUN_FACTS,
   LIFE_PRO_TIPS, LONG_FORM_JOKES, PHILOSOPHY,
 ];
