@@ -110,3 +110,11 @@ export type RouteNameOf<S extends ServiceName> = { [K in RouteName]: Routes[K]['
 export function routesOf(service: ServiceName): RouteContract[] {
   return ALL_ROUTES.filter((route) => route.service === service);
 }
+
+type BodySchemaOf<N extends RouteName> = Routes[N] extends { body: infer B } ? (B extends z.ZodType ? B : never) : never;
+type AnswerSchemaOf<N extends RouteName> = Routes[N]['answer'] extends z.ZodType ? Routes[N]['answer'] : never;
+
+/** What a client sends to a route (its body schema's input). */
+export type RequestOf<N extends RouteName> = z.input<BodySchemaOf<N>>;
+/** What a route answers on success (its answer schema's output). */
+export type AnswerOf<N extends RouteName> = z.output<AnswerSchemaOf<N>>;

@@ -1,41 +1,15 @@
-import type { PlanId, Platform, SeriesResponse, ServiceStatus, SubscriptionView } from '@app/domain';
+import type { AnswerOf, PlanId, RequestOf, SeriesResponse, ServiceStatus } from '@app/domain';
 import { api } from '../../lib/api';
+import { useGetSubscriptionQuery } from '../../lib/endpoints/subscription';
 import { postingPlanOf, type SeriesRequestBody } from './lib/autopilot';
 
-export interface GenerateVideoRequest {
-  topic: string;
-  /** Seconds: the number after the dash of the chosen range. */
-  duration: number;
-  customPrompt: string;
-  style: string;
-  voiceid: string;
-  aspectRatio: string;
-  language: string;
-}
+export { useGetLinkStatusQuery, type LinkStatus } from '../../lib/endpoints/link-status';
 
-export interface GenerateVideoAnswer {
-  videoId: string;
-  position?: number;
-}
-
-export interface CreateSeriesAnswer {
-  _id: string;
-  seriesId: string;
-  position: number;
-  nextPostAt: string | null;
-}
-
-export interface SeriesCommandAnswer {
-  success: boolean;
-  position: number;
-}
-
-/** Whether a platform is linked, and under which name (the autopilot's platform choices). */
-export interface PlatformLink {
-  connected: boolean;
-  channelName?: string;
-  username?: string;
-}
+/** POST /api/generate-video's body (spec section 7) and answer. */
+export type GenerateVideoRequest = RequestOf<'generateVideo'>;
+export type GenerateVideoAnswer = AnswerOf<'generateVideo'>;
+export type CreateSeriesAnswer = AnswerOf<'createSeries'>;
+export type SeriesCommandAnswer = AnswerOf<'pauseSeries'>;
 
 /** Share the latest generation between the wizard and the progress widget. */
 export const GENERATION_CACHE_KEY = 'current-generation';
@@ -45,9 +19,9 @@ const LIST = { type: 'Series', id: 'LIST' } as const;
 /**
  * Series endpoints. Every series mutation invalidates the item and the list: the base query keeps
  * the command's position and sends it with the refetch (read-your-writes), so the list that comes
- * back already holds the write. Features do not import each other (house style): the plan and the
- * link status the autopilot section needs are read here from the same URLs as billing/social, under
- * the same tags, so a checkout or a disconnect refreshes them too.
+ * back already holds the write. The plan and the link status the autopilot section needs come from
+ * the shared endpoints in lib/endpoints (one cache entry per URL), so a checkout or a disconnect
+ * refreshes them too.
  */
 const seriesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -88,16 +62,6 @@ const seriesApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/series/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, error, id) => (error ? [] : [LIST, { type: 'Series', id }]),
     }),
-    /** The plan that sets the posting frequency (GET /api/billing/subscription). */
-    getPostingPlan: build.query<PlanId, void>({
-      query: () => '/api/billing/subscription',
-      transformResponse: (answer: { subscription?: SubscriptionView | null }) => postingPlanOf(answer?.subscription ?? null),
-      providesTags: [{ type: 'Subscription', id: 'ME' }],
-    }),
-    getPlatformLink: build.query<PlatformLink, Platform>({
-      query: (platform) => `/api/auth/${platform}/status`,
-      providesTags: (_r, _e, platform) => [{ type: 'Social', id: platform }],
-    }),
   }),
 });
 
@@ -111,7 +75,11 @@ export const {
   usePauseSeriesMutation,
   useResumeSeriesMutation,
   useDeleteSeriesMutation,
-  useGetPostingPlanQuery,
-  useGetPlatformLinkQuery,
 } = seriesApi;
 export { seriesApi };
+
+/** The plan that sets the posting frequency, from the shared subscription endpoint. */
+export function useGetPostingPlanQuery(_arg?: void, options: { skip?: boolean } = {}): { data: PlanId | undefined; isLoading: boolean; isError: boolean } {
+  const query = useGetSubscriptionQuery(undefined, options);
+  return { data: query.isSuccess ? postingPlanOf(query.data ?? null) : undefined, isLoading: query.isLoading, isError: query.isError };
+}

@@ -1,8 +1,9 @@
-import type { InstagramLinkStatus, TikTokLinkStatus, YouTubeLinkStatus } from '@app/domain';
+import type { AnswerOf } from '@app/domain';
 import { api } from '../../lib/api';
+import { linkStatusApi } from '../../lib/endpoints/link-status';
 import type { Platform } from './lib/platforms';
 
-export type LinkStatus = YouTubeLinkStatus & TikTokLinkStatus & InstagramLinkStatus;
+export { useGetLinkStatusQuery, type LinkStatus } from '../../lib/endpoints/link-status';
 
 export interface UploadBase {
   videoId: string;
@@ -12,11 +13,7 @@ export interface UploadBase {
 
 const socialApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getLinkStatus: build.query<LinkStatus, Platform>({
-      query: (platform) => `/api/auth/${platform}/status`,
-      providesTags: (_r, _e, platform) => [{ type: 'Social', id: platform }],
-    }),
-    connectAccount: build.mutation<{ authUrl: string }, Platform>({
+    connectAccount: build.mutation<AnswerOf<'connectPlatform'>, Platform>({
       query: (platform) => ({ url: `/api/auth/${platform}/connect`, method: 'GET' }),
     }),
     disconnectAccount: build.mutation<{ success?: boolean; error?: string }, Platform>({
@@ -24,7 +21,7 @@ const socialApi = api.injectEndpoints({
       async onQueryStarted(platform, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
-          dispatch(socialApi.util.upsertQueryData('getLinkStatus', platform, { connected: false }) as never);
+          dispatch(linkStatusApi.util.upsertQueryData('getLinkStatus', platform, { connected: false }));
         } catch {
           /* the caller shows the error */
         }
@@ -52,7 +49,6 @@ const socialApi = api.injectEndpoints({
 });
 
 export const {
-  useGetLinkStatusQuery,
   useConnectAccountMutation,
   useDisconnectAccountMutation,
   useUploadToTikTokMutation,

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 
 /**
  * Dashboard route objects. Only lazy references here so the public site
@@ -8,7 +9,7 @@ import type { RouteObject } from 'react-router-dom';
  */
 export const dashboardRoutes: RouteObject[] = [
   {
-    path: '/dashboard',
+    path: paths.dashboard.root.path,
     lazy: () => import('./layout').then((m) => ({ Component: m.default })),
     children: [
       { index: true, lazy: () => import('./home').then((m) => ({ Component: m.default })) },
@@ -24,6 +25,6 @@ export const dashboardRoutes: RouteObject[] = [
 
 /** `/dashboard/view/:id` — not guarded; renders in the dashboard shell when signed in, a minimal shell otherwise. */
 export const videoDetailRoute: RouteObject = {
-  path: '/dashboard/view/:id',
+  path: paths.dashboard.detail.path,
   lazy: () => import('./video-detail').then((m) => ({ Component: m.default })),
 };

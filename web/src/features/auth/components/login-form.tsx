@@ -23,7 +23,7 @@ export function LoginForm() {
     try {
       const { token } = await login(loginSchema.parse(values)).unwrap();
       setSession(token);
-      navigate(from?.startsWith('/dashboard') ? from : paths.dashboard.root.getHref(), { replace: true });
+      navigate(from?.startsWith(paths.dashboard.root.path) ? from : paths.dashboard.root.getHref(), { replace: true });
     } catch (error) {
       const rateLimited = isApiError(error) && error.status === 429;
       toast({

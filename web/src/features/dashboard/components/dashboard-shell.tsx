@@ -19,6 +19,7 @@ import { DASHBOARD_PAGES } from '../lib/pages';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { PageSearch } from './page-search';
 import './dashboard.css';
+import { paths } from '../../../config/paths';
 
 const ICONS: Record<string, ReactNode> = {
   Series: <AppstoreOutlined />,
@@ -38,7 +39,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }): ReactElement {
           <li key={page.path}>
             <NavLink
               to={page.path}
-              end={page.path === '/dashboard' || page.path === '/dashboard/view'}
+              end={page.path === paths.dashboard.root.path || page.path === paths.dashboard.view.path}
               className={({ isActive }) => `dash-nav__link${isActive ? ' is-active' : ''}`}
               onClick={onNavigate}
             >
@@ -61,23 +62,23 @@ function DashboardFooter(): ReactElement {
         <nav aria-label="Product">
           <h2>Product</h2>
           <ul>
-            <li><NavLink to="/dashboard/create">Create</NavLink></li>
-            <li><NavLink to="/dashboard/view">Your Videos</NavLink></li>
-            <li><NavLink to="/dashboard/guides">Guides</NavLink></li>
+            <li><NavLink to={paths.dashboard.create.getHref()}>Create</NavLink></li>
+            <li><NavLink to={paths.dashboard.view.getHref()}>Your Videos</NavLink></li>
+            <li><NavLink to={paths.dashboard.guides.getHref()}>Guides</NavLink></li>
           </ul>
         </nav>
         <nav aria-label="Account">
           <h2>Account</h2>
           <ul>
-            <li><NavLink to="/dashboard/account">Settings</NavLink></li>
-            <li><NavLink to="/dashboard/billing">Billing</NavLink></li>
-            <li><NavLink to="/dashboard/affiliates">Affiliates</NavLink></li>
+            <li><NavLink to={paths.dashboard.account.getHref()}>Settings</NavLink></li>
+            <li><NavLink to={paths.dashboard.billing.getHref()}>Billing</NavLink></li>
+            <li><NavLink to={paths.dashboard.affiliates.getHref()}>Affiliates</NavLink></li>
           </ul>
         </nav>
         <nav aria-label="Support">
           <h2>Support</h2>
           <ul>
-            <li><NavLink to="/dashboard/guides">Video Guides</NavLink></li>
+            <li><NavLink to={paths.dashboard.guides.getHref()}>Video Guides</NavLink></li>
             <li><a href="/privacy">Privacy Policy</a></li>
             <li><a href="/terms">Terms of Service</a></li>
             <li><a href={supportMailto}>Contact support</a></li>
@@ -122,7 +123,7 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
           {/* The aside runs the page's full height (white beside the footer too); its contents stay in view. */}
           <div className="dash-sidebar__inner">
             <div className="dash-sidebar__logo">
-              <Logo size="md" to="/dashboard" />
+              <Logo size="md" to={paths.dashboard.root.getHref()} />
             </div>
             <SidebarNav />
           </div>
@@ -136,7 +137,7 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
           size={260}
           mask
           maskClosable
-          title={<Logo size="sm" to="/dashboard" />}
+          title={<Logo size="sm" to={paths.dashboard.root.getHref()} />}
           className="dash-drawer"
           id="dash-drawer"
         >
@@ -157,7 +158,7 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
           )}
           {mobile && (
             <span className="dash-header__logo">
-              <Logo size="sm" to="/dashboard" />
+              <Logo size="sm" to={paths.dashboard.root.getHref()} />
             </span>
           )}
           <div className="dash-header__search">
@@ -165,7 +166,7 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
           </div>
           <div className="dash-header__actions">
             {counter}
-            <Button type="primary" icon={<CrownOutlined />} onClick={() => navigate('/dashboard/billing')} aria-label="Upgrade">
+            <Button type="primary" icon={<CrownOutlined />} onClick={() => navigate(paths.dashboard.billing.getHref())} aria-label="Upgrade">
               <span className="dash-hide-sm">Upgrade</span>
             </Button>
             <Button icon={<LogoutOutlined />} onClick={onLogout} aria-label="Logout">
@@ -188,9 +189,9 @@ export function MinimalShell({ children }: { children: ReactNode }): ReactElemen
     <div className="dash dash--minimal">
       <div className="dash-body">
         <header className="dash-header">
-          <Logo size="md" to="/" />
+          <Logo size="md" to={paths.home.getHref()} />
           <div className="dash-header__actions">
-            <NavLink to="/login" className="dash-header__login">
+            <NavLink to={paths.login.getHref()} className="dash-header__login">
               Login
             </NavLink>
           </div>

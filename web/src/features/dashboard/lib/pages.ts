@@ -1,3 +1,5 @@
+import { paths } from '../../../config/paths';
+
 /** The dashboard pages: sidebar order and the header search's titles and keywords. */
 export interface DashboardPage {
   label: string;
@@ -7,13 +9,13 @@ export interface DashboardPage {
 }
 
 export const DASHBOARD_PAGES: readonly DashboardPage[] = [
-  { label: 'Series', path: '/dashboard', title: 'Your Series', keywords: ['home', 'series', 'videos', 'dashboard', 'quick actions'] },
-  { label: 'View', path: '/dashboard/view', title: 'Your Videos', keywords: ['videos', 'list', 'watch', 'download', 'caption'] },
-  { label: 'Create', path: '/dashboard/create', title: 'Create A Series', keywords: ['new', 'generate', 'video', 'topic', 'voice', 'narrator', 'art style', 'wizard'] },
-  { label: 'Guides', path: '/dashboard/guides', title: 'Video Guides', keywords: ['help', 'tutorial', 'how to', 'learn', 'custom topic', 'schedule'] },
-  { label: 'Billing', path: '/dashboard/billing', title: 'Billing', keywords: ['plan', 'upgrade', 'subscription', 'payment', 'invoice', 'cancel', 'pricing', 'faq'] },
-  { label: 'Account', path: '/dashboard/account', title: 'Account Settings', keywords: ['email', 'password', 'profile', 'linked accounts', 'youtube', 'tiktok', 'instagram', 'disconnect'] },
-  { label: 'Affiliates', path: '/dashboard/affiliates', title: 'Affiliate Program', keywords: ['referral', 'earn', 'commission', 'partner'] },
+  { label: 'Series', path: paths.dashboard.root.getHref(), title: 'Your Series', keywords: ['home', 'series', 'videos', 'dashboard', 'quick actions'] },
+  { label: 'View', path: paths.dashboard.view.getHref(), title: 'Your Videos', keywords: ['videos', 'list', 'watch', 'download', 'caption'] },
+  { label: 'Create', path: paths.dashboard.create.getHref(), title: 'Create A Series', keywords: ['new', 'generate', 'video', 'topic', 'voice', 'narrator', 'art style', 'wizard'] },
+  { label: 'Guides', path: paths.dashboard.guides.getHref(), title: 'Video Guides', keywords: ['help', 'tutorial', 'how to', 'learn', 'custom topic', 'schedule'] },
+  { label: 'Billing', path: paths.dashboard.billing.getHref(), title: 'Billing', keywords: ['plan', 'upgrade', 'subscription', 'payment', 'invoice', 'cancel', 'pricing', 'faq'] },
+  { label: 'Account', path: paths.dashboard.account.getHref(), title: 'Account Settings', keywords: ['email', 'password', 'profile', 'linked accounts', 'youtube', 'tiktok', 'instagram', 'disconnect'] },
+  { label: 'Affiliates', path: paths.dashboard.affiliates.getHref(), title: 'Affiliate Program', keywords: ['referral', 'earn', 'commission', 'partner'] },
 ];
 
 /** Pages whose label, title or a keyword contains the query (case-insensitive). */

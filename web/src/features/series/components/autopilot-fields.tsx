@@ -5,7 +5,7 @@ import { Button, Input } from 'antd';
 import { CheckCircleFilled, DeleteOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
 import type { PlanId, Platform } from '@app/domain';
 import { SelectField, TextField, fieldError } from '../../../components/form';
-import { useGetPlatformLinkQuery, type PlatformLink } from '../api';
+import { useGetLinkStatusQuery, type LinkStatus } from '../api';
 import {
   PLATFORM_LABELS,
   PLATFORM_ORDER,
@@ -16,8 +16,9 @@ import {
   scheduleSummary,
   timeZoneOptions,
 } from '../lib/autopilot';
+import { paths } from '../../../config/paths';
 
-function linkName(platform: Platform, link: PlatformLink | undefined): string | undefined {
+function linkName(platform: Platform, link: LinkStatus | undefined): string | undefined {
   if (!link?.connected) return undefined;
   if (platform === 'youtube') return link.channelName;
   return link.username ? `@${link.username.replace(/^@/, '')}` : undefined;
@@ -25,7 +26,7 @@ function linkName(platform: Platform, link: PlatformLink | undefined): string | 
 
 function PlatformChoice({ platform }: { platform: Platform }): ReactElement {
   const { input } = useField<Platform[]>('platforms');
-  const { data, isLoading, isError } = useGetPlatformLinkQuery(platform);
+  const { data, isLoading, isError } = useGetLinkStatusQuery(platform);
   const selected: Platform[] = Array.isArray(input.value) ? input.value : [];
   const checked = selected.includes(platform);
   const id = `autopilot-platform-${platform}`;
@@ -49,7 +50,7 @@ function PlatformChoice({ platform }: { platform: Platform }): ReactElement {
           <span className="autopilot-platform__missing">
             <WarningFilled aria-hidden /> {isError ? 'Status unavailable' : 'Not connected'}
             {' · '}
-            <Link to="/dashboard/account">Connect in Account</Link>
+            <Link to={paths.dashboard.account.getHref()}>Connect in Account</Link>
           </span>
         )}
       </span>
@@ -196,7 +197,7 @@ export function AutopilotFields({ plan, keepSchedule }: { plan: PlanId | undefin
         ) : null}
         {plan ? (
           <>
-            <span>{frequencyText(plan)}</span> {postsPerWeekOf(plan) < 14 && <Link to="/dashboard/billing">Upgrade to post more often.</Link>}
+            <span>{frequencyText(plan)}</span> {postsPerWeekOf(plan) < 14 && <Link to={paths.dashboard.billing.getHref()}>Upgrade to post more often.</Link>}
           </>
         ) : null}
       </p>

@@ -23,6 +23,7 @@ import { useDeleteSeriesMutation, useGetPostingPlanQuery, useListSeriesQuery, us
 import { PLATFORM_LABELS, PLATFORM_ORDER, failedPostText, formatInstant, formatNextPost, scheduleSummary } from '../lib/autopilot';
 import { reportSilently } from '../../../lib/report';
 import { LinkButton } from '../../../components/ui/link-button';
+import { paths } from '../../../config/paths';
 
 /** How many past slots a series shows. */
 export const RECENT_SLOTS_SHOWN = 3;
@@ -233,7 +234,7 @@ export function SeriesHome({ hasVideos = false }: { hasVideos?: boolean }): Reac
                   Your videos are listed under Your Videos below. To post on a schedule, turn on &lsquo;Set up autopilot&rsquo; in Create.
                 </p>
               )}
-              <LinkButton to="/dashboard/create" type="primary" size="large" icon={<ThunderboltOutlined />}>
+              <LinkButton to={paths.dashboard.create.getHref()} type="primary" size="large" icon={<ThunderboltOutlined />}>
                 CREATE YOUR SERIES
               </LinkButton>
             </div>
@@ -245,11 +246,11 @@ export function SeriesHome({ hasVideos = false }: { hasVideos?: boolean }): Reac
                   {typeof max === 'number' ? ` of ${max}` : ''} series{plan ? ` on your ${findPlan(plan).name} plan` : ''}
                 </p>
                 {atLimit ? (
-                  <LinkButton to="/dashboard/billing" icon={<CrownOutlined />}>
+                  <LinkButton to={paths.dashboard.billing.getHref()} icon={<CrownOutlined />}>
                     Upgrade for more series
                   </LinkButton>
                 ) : (
-                  <LinkButton to="/dashboard/create" type="primary" icon={<PlusOutlined />}>
+                  <LinkButton to={paths.dashboard.create.getHref()} type="primary" icon={<PlusOutlined />}>
                     Create Series
                   </LinkButton>
                 )}
@@ -264,13 +265,13 @@ export function SeriesHome({ hasVideos = false }: { hasVideos?: boolean }): Reac
         </div>
         <nav className="dash-quick-actions" aria-label="Quick Actions">
           <h3>Quick Actions</h3>
-          <LinkButton to="/dashboard/create" block icon={<PlusOutlined />}>
+          <LinkButton to={paths.dashboard.create.getHref()} block icon={<PlusOutlined />}>
             Create Series
           </LinkButton>
-          <LinkButton to="/dashboard/guides" block icon={<PlayCircleOutlined />}>
+          <LinkButton to={paths.dashboard.guides.getHref()} block icon={<PlayCircleOutlined />}>
             Watch Guides
           </LinkButton>
-          <LinkButton to="/dashboard/billing" block icon={<CrownOutlined />}>
+          <LinkButton to={paths.dashboard.billing.getHref()} block icon={<CrownOutlined />}>
             Upgrade Plan
           </LinkButton>
         </nav>

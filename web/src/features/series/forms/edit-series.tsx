@@ -3,6 +3,7 @@ import { Empty } from 'antd';
 import { useGetSeriesQuery } from '../api';
 import { LinkButton } from '../../../components/ui/link-button';
 import { CreateSeriesWizard } from './create-series-wizard';
+import { paths } from '../../../config/paths';
 
 /** Edit a series with the Create form (`/dashboard/create?series=:id`): PATCH /api/series/:id. */
 export function EditSeries({ seriesId }: { seriesId: string }): ReactElement {
@@ -11,7 +12,7 @@ export function EditSeries({ seriesId }: { seriesId: string }): ReactElement {
   if (isError || !data) {
     return (
       <Empty className="dash-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="Series not found">
-        <LinkButton to="/dashboard" type="primary">
+        <LinkButton to={paths.dashboard.root.getHref()} type="primary">
           Back to your series
         </LinkButton>
       </Empty>

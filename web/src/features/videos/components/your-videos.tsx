@@ -5,6 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useListVideosQuery } from '../api';
 import { reportSilently } from '../../../lib/report';
 import { VideoGrid, VideoGridSkeleton } from './video-grid';
+import { paths } from '../../../config/paths';
 
 /** Reads the list once per mount and reports a failure silently (the empty state then shows). */
 function useVideoList() {
@@ -23,7 +24,7 @@ export function YourVideos(): ReactElement {
       <div className="dash-section__head">
         <h2 id="your-videos-title">Your Videos</h2>
         {videos.length > 0 && (
-          <LinkButton to="/dashboard/create" type="primary" icon={<PlusOutlined />}>
+          <LinkButton to={paths.dashboard.create.getHref()} type="primary" icon={<PlusOutlined />}>
               Create Video
             </LinkButton>
         )}
@@ -32,7 +33,7 @@ export function YourVideos(): ReactElement {
         <VideoGridSkeleton />
       ) : videos.length === 0 ? (
         <Empty className="dash-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="You haven't created any videos yet.">
-          <LinkButton to="/dashboard/create" type="primary" size="large" icon={<PlusOutlined />}>
+          <LinkButton to={paths.dashboard.create.getHref()} type="primary" size="large" icon={<PlusOutlined />}>
               Create Your First Video
             </LinkButton>
         </Empty>
