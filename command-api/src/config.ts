@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billingEnv, envPart, httpEnv, infraEnv, publishingEnv, readEnv } from '@app/platform';
+import { analystEnv, billingEnv, envPart, httpEnv, infraEnv, publishingEnv, readEnv } from '@app/platform';
 import type { AuthConfig } from './auth/deps';
 
 /** The command side's own settings (accounts, mail, limits, the test clock). */
@@ -32,7 +32,7 @@ export const commandEnv = envPart({
 });
 
 /** Every variable command-api reads. */
-export const commandApiEnv = { infra: infraEnv, http: httpEnv(3001, '127.0.0.1'), command: commandEnv, billing: billingEnv, publishing: publishingEnv };
+export const commandApiEnv = { infra: infraEnv, http: httpEnv(3001, '127.0.0.1'), command: commandEnv, billing: billingEnv, publishing: publishingEnv, analysts: analystEnv };
 
 export type CommandApiConfig = ReturnType<typeof readCommandApiConfig>;
 
@@ -54,5 +54,6 @@ export function authConfigOf(config: CommandApiConfig): AuthConfig {
     publicUrl,
     resetTtlMinutes: config.command.resetTtlMinutes,
     google: google ? { ...google, callbackURL: `${publicUrl}/api/auth/google/callback` } : null,
+    analystEmails: config.analysts.emails,
   };
 }

@@ -4,3 +4,4 @@ export * from './service';
 export * from './autopilot/service';
 export { Autopilot, type SlotOutcome } from './autopilot/autopilot';
 export { generateVideo } from './video/generate-video';
+export { runAnalystCli } from './analytics/analyst-cli';

@@ -1,5 +1,6 @@
-import { DevMailbox, RateLimiter, mountRoutes, openBilling, openMailer, systemClock, type AdjustableClock, type Clock, type Infra, type ServiceHandlers } from '@app/platform';
+import { DevMailbox, RateLimiter, analystDirectory, mountRoutes, openBilling, openMailer, systemClock, type AdjustableClock, type Clock, type Infra, type ServiceHandlers } from '@app/platform';
 import type { Router } from 'express';
+import { rebuildHandlers } from './analytics/handlers';
 import { authHandlers } from './auth/handlers';
 import { billingHandlers, billingWebhookHandlers, localCheckoutHandlers } from './billing/handlers';
 import { authConfigOf, publicUrlOf, type CommandApiConfig } from './config';
@@ -57,10 +58,15 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
     ...seriesHandlers({ eventStore, clock }),
     ...(mailbox ? devMailboxHandlers(mailbox) : {}),
     ...(testClock ? testClockHandlers(testClock) : {}),
+    ...rebuildHandlers({ eventStore, now: () => clock.now() }),
   };
   const ingester = await startStatusIngester({ eventStore, bus, blobs, logger });
   return {
-    router: mountRoutes('command-api', handlers, { tokens: infra.tokens }),
+    router: mountRoutes('command-api', handlers, {
+      tokens: infra.tokens,
+      analysts: analystDirectory(eventStore, config.analysts.emails),
+      auditLog: logger.child({ category: 'analyst-audit' }),
+    }),
     mailbox,
     stop: () => ingester.stop(),
   };

@@ -10,3 +10,4 @@ export * from './subscription';
 export * from './series';
 export * from './social-link';
 export * from './post';
+export * from './analytics';

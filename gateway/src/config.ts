@@ -42,8 +42,8 @@ export function readEmbeddedConfig(env: Record<string, string | undefined>) {
   return {
     ...c,
     services: {
-      command: { infra: c.infra, http: c.http, command: c.command, billing: c.billing, publishing: c.publishing },
-      query: { infra: c.infra, http: c.http },
+      command: { infra: c.infra, http: c.http, command: c.command, billing: c.billing, publishing: c.publishing, analysts: c.analysts },
+      query: { infra: c.infra, http: c.http, analysts: c.analysts },
       projectors: { infra: c.infra, projectors: c.projectors },
       render: { infra: c.infra, render: c.render },
       autopilot: { infra: c.infra, publishing: c.publishing, autopilot: c.autopilot },

@@ -6,8 +6,10 @@ export const projectorSettingsEnv = envPart({
   shape: {
     /** How long a leader's lease lasts without renewal (a standby takes over after it). */
     PROJECTOR_LEASE_MS: z.coerce.number().int().min(1000).default(10_000),
+    /** How often the leader writes each read model's and reactor's status (GET /api/analytics/projections). */
+    PROJECTOR_STATUS_INTERVAL_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
   },
-  build: (e) => ({ leaseMs: e.PROJECTOR_LEASE_MS }),
+  build: (e) => ({ leaseMs: e.PROJECTOR_LEASE_MS, statusIntervalMs: e.PROJECTOR_STATUS_INTERVAL_MS }),
 });
 
 /** Every variable the projectors read. */

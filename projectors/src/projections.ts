@@ -1,4 +1,5 @@
 import { postQueueProjection } from './post-queue/post-queue';
+import { productStatsProjection } from './product-stats/product-stats';
 import type { Projection } from './runner/projection';
 import { seriesViewProjection } from './series-view/series-view';
 import { socialLinkViewProjection } from './social-link-view/social-link-view';
@@ -8,5 +9,5 @@ import { videoListProjection } from './video-list/video-list';
 
 /** Every read-model projection, in the order they run for one event. */
 export const PROJECTIONS: readonly Projection[] = [
-  videoDetailProjection, videoListProjection, subscriptionViewProjection, socialLinkViewProjection, seriesViewProjection, postQueueProjection,
+  videoDetailProjection, videoListProjection, subscriptionViewProjection, socialLinkViewProjection, seriesViewProjection, postQueueProjection, productStatsProjection,
 ];

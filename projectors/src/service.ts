@@ -1,9 +1,11 @@
 import { READ_MODELS_CHECKPOINT } from '@app/domain';
-import { documentStoreLease, holderName, postgresLease, runWithLease, type Infra } from '@app/platform';
+import { documentStoreLease, holderName, postgresLease, runWithLease, startStatusReporter, type Infra } from '@app/platform';
 import type { ProjectorsConfig } from './config';
 import { runMediaJanitor } from './media-janitor/media-janitor';
 import { PROJECTIONS } from './projections';
-import { runRenderRelay } from './render-relay/render-relay';
+import { PROJECTION_REBUILDS, runRebuilds } from './rebuild/rebuild-reactor';
+import { RENDER_RELAY_CHECKPOINT, runRenderRelay } from './render-relay/render-relay';
+import { MEDIA_JANITOR } from './media-janitor/media-janitor';
 import { runProjections, type ProjectionRunner } from './runner/run-projections';
 
 export interface ProjectorService {
@@ -34,8 +36,21 @@ export function createProjectorService(config: ProjectorsConfig, infra: Infra): 
     checkEveryMs: Math.floor(ttlMs / 3),
     logger,
     lead: async () => {
-      runner = await runProjections({ eventStore, docs, projections: PROJECTIONS, logger });
-      const parts = [runner, await runRenderRelay({ eventStore, docs, bus, logger }), await runMediaJanitor({ eventStore, docs, blobs, logger })];
+      const live = await runProjections({ eventStore, docs, projections: PROJECTIONS, logger });
+      runner = live;
+      let beat = async (): Promise<void> => undefined;
+      const rebuilds = await runRebuilds({ eventStore, docs, projections: PROJECTIONS, runner: live, logger, onProgress: () => beat() });
+      const reporter = startStatusReporter({
+        docs,
+        logger,
+        intervalMs: config.projectors.statusIntervalMs,
+        entries: async () => [
+          ...PROJECTIONS.map((p) => ({ name: p.name, kind: 'read-model' as const, position: live.position(), rebuild: rebuilds.running().get(p.name) ?? null, rebuiltAt: rebuilds.rebuiltAt().get(p.name) })),
+          ...(await Promise.all([RENDER_RELAY_CHECKPOINT, MEDIA_JANITOR, PROJECTION_REBUILDS].map(async (name) => ({ name, kind: 'reactor' as const, position: await docs.getCheckpoint(name) })))),
+        ],
+      });
+      beat = () => reporter.beat();
+      const parts = [live, await runRenderRelay({ eventStore, docs, bus, logger }), await runMediaJanitor({ eventStore, docs, blobs, logger }), rebuilds, reporter];
       return {
         stop: async () => {
           runner = null;

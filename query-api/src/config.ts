@@ -1,7 +1,7 @@
-import { httpEnv, infraEnv, readEnv } from '@app/platform';
+import { analystEnv, httpEnv, infraEnv, readEnv } from '@app/platform';
 
 /** Every variable query-api reads. */
-export const queryApiEnv = { infra: infraEnv, http: httpEnv(3002, '127.0.0.1') };
+export const queryApiEnv = { infra: infraEnv, http: httpEnv(3002, '127.0.0.1'), analysts: analystEnv };
 
 export type QueryApiConfig = ReturnType<typeof readQueryApiConfig>;
 

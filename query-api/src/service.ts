@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { READ_MODELS_CHECKPOINT } from '@app/domain';
-import { mountRoutes, type Infra, type ServiceHandlers } from '@app/platform';
+import { analystDirectory, mountRoutes, type Infra, type ServiceHandlers } from '@app/platform';
+import { analyticsHandlers } from './analytics/handlers';
 import { catalogHandlers } from './catalog/handlers';
 import type { QueryApiConfig } from './config';
 import { mediaHandlers } from './media/handlers';
@@ -48,7 +49,7 @@ export function infraHealthChecks(infra: Infra): Record<string, HealthCheck> {
  * query-api: every read-model route, composed once for both ways to run (its own process,
  * `main.ts`, and the embedded product, which calls this same function).
  */
-export function createQueryService(_config: QueryApiConfig, infra: Infra, options: QueryServiceOptions = {}): QueryService {
+export function createQueryService(config: QueryApiConfig, infra: Infra, options: QueryServiceOptions = {}): QueryService {
   const { docs, blobs } = infra;
   const now = options.now ?? (() => new Date());
   const progress = options.progress ?? checkpointProgress(docs);
@@ -62,9 +63,14 @@ export function createQueryService(_config: QueryApiConfig, infra: Infra, option
     ...videoDetailHandlers({ docs, media: { signingKey: infra.secrets.mediaSigning, ttlSeconds: MEDIA_URL_TTL_SECONDS } }),
     ...socialHandlers({ docs }),
     ...seriesHandlers({ docs, now }),
+    ...analyticsHandlers({ eventStore: infra.eventStore, docs, now }),
   };
   const router = Router();
   router.use('/api', waitForPosition(progress));
-  router.use(mountRoutes('query-api', handlers, { tokens: infra.tokens }));
+  router.use(mountRoutes('query-api', handlers, {
+    tokens: infra.tokens,
+    analysts: analystDirectory(infra.eventStore, config.analysts.emails),
+    auditLog: infra.logger.child({ category: 'analyst-audit' }),
+  }));
   return { router, stop: async () => undefined };
 }

@@ -2,6 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { ALL_ROUTES, POSITION_HEADER, type RouteName } from '@app/domain';
 import { ApiClient, eventually } from './client';
 
+/**
+ * Google sign-in configured with an app that Google would not know: the suite never goes to Google,
+ * it checks the redirect there and the refusal of a callback it did not start
+ * (command-api/src/auth/google.int.spec.ts signs in through a stand-in for Google).
+ */
+export const GOOGLE_TEST_ENV = { GOOGLE_CLIENT_ID: 'api-suite.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'api-suite-secret' };
+
+/** The suite's analyst, by the operator's list (issue 14). */
+const ANALYST_EMAIL = 'analyst-suite@example.com';
+
+/** What every mode of the suite runs with: Google sign-in configured, and an analyst. */
+export const SUITE_ENV = { ...GOOGLE_TEST_ENV, ANALYST_EMAILS: ANALYST_EMAIL };
+
 /** A running product behind one origin. */
 export interface ApiTarget {
   url: string;
@@ -12,8 +25,6 @@ export interface ApiTarget {
 
 /** Routes this suite cannot reach with no keys, and where each is shown instead. */
 export const NOT_HERE: Partial<Record<RouteName, string>> = {
-  googleSignIn: 'needs Google credentials: command-api/src/auth/google.int.spec.ts runs it against a stand-in for Google',
-  googleCallback: 'needs Google credentials: command-api/src/auth/google.int.spec.ts runs it against a stand-in for Google',
   stripeWebhook: "needs a Stripe key: command-api/src/billing/webhook.int.spec.ts sends it Stripe's signed deliveries",
 };
 
@@ -66,7 +77,7 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         await api.call('register', { body: { name: 'Ada', email, password: PASSWORD }, expect: 409 });
         await api.call('login', { body: { email, password: 'wrong-1!' }, expect: 401 });
         token = ((await api.call('login', { body: { email, password: PASSWORD } })).body as { token: string }).token;
-        expect((await api.call('me', { token })).body).toEqual({ _id: expect.any(String), email, name: 'Ada Lovelace' });
+        expect((await api.call('me', { token })).body).toEqual({ _id: expect.any(String), email, name: 'Ada Lovelace', roles: [] });
         await api.call('me', { expect: 401 });
         otherToken = ((await api.call('register', { body: { name: 'Grace Hopper', email: `other-${email}`, password: PASSWORD } })).body as { token: string }).token;
       });
@@ -209,6 +220,43 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         await api.call('createSeries', { token, body: { ...aVideo, platforms: [], schedule: { timeZone: 'Mars/Olympus' } }, expect: 400 });
         (await api.call('deleteSeries', { token, params })).body;
         await api.call('getSeries', { token, params, expect: 404 });
+      });
+    });
+
+    describe('Given Google sign-in', () => {
+      it('should send the browser to Google with a state it keeps in a cookie, and refuse a callback it did not start', async () => {
+        const started = await api.call('googleSignIn');
+        const location = new URL(started.headers.get('location') ?? '');
+        expect(location.origin).toBe('https://accounts.google.com');
+        expect(location.searchParams.get('client_id')).toBe(GOOGLE_TEST_ENV.GOOGLE_CLIENT_ID);
+        expect(location.searchParams.get('redirect_uri')).toMatch(/\/api\/auth\/google\/callback$/);
+        expect(location.searchParams.get('state')).toBeTruthy();
+        expect(cookieOf(started.headers)).toContain('google_oauth_state=');
+
+        const refused = await api.call('googleCallback', { query: { code: 'forged', state: 'not-the-one-we-sent' } });
+        expect(refused.headers.get('location')).toBe('/login?error=google');
+      });
+    });
+
+    describe('Given an analyst', () => {
+      it('should serve the log, a stream as of a position, the export, the projections and the stats, and start a rebuild; a creator gets 403', async () => {
+        const analyst = ((await api.call('register', { body: { name: 'Ana', email: ANALYST_EMAIL, password: PASSWORD } })).body as { token: string }).token;
+        expect((await api.call('me', { token: analyst })).body).toMatchObject({ roles: ['analyst'] });
+        const userId = ((await api.call('me', { token })).body as { _id: string })._id;
+
+        const page = (await api.call('analyticsEvents', { token: analyst, query: { category: 'user', limit: '1000' } })).body as { events: Array<{ streamId: string; data: Record<string, unknown> }> };
+        expect(page.events.find((e) => e.streamId === `user-${userId}`)?.data).toMatchObject({ passwordHash: '[redacted]' });
+        await api.call('analyticsLive', { token: analyst, query: { category: 'video' } });
+        expect((await api.call('analyticsStreams', { token: analyst, query: { category: 'video' } })).body).toMatchObject({ streams: [{ streamId: `video-${videoId}` }] });
+        const stream = (await api.call('analyticsStream', { token: analyst, params: { streamId: `video-${videoId}` }, query: { asOf: '1' } })).body as { events: unknown[] };
+        expect(stream.events).toEqual([]);
+        const exported = await api.call('analyticsExport', { token: analyst, query: { category: 'video' } });
+        expect(exported.headers.get('content-type')).toMatch(/application\/x-ndjson/);
+        await api.call('analyticsProjections', { token: analyst });
+        await api.call('analyticsStats', { token: analyst, query: { bucket: 'hour' } });
+        await api.call('rebuildProjection', { token: analyst, params: { name: 'product-stats' } });
+        await api.call('analyticsEvents', { token, expect: 403 });
+        await api.call('rebuildProjection', { token, params: { name: 'product-stats' }, expect: 403 });
       });
     });
 

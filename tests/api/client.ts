@@ -52,7 +52,7 @@ export class ApiClient {
     }
     const response = await fetch(url, { method: route.method, headers, body, redirect: 'manual' });
     // A media file or an event stream is not read whole; an error answer always is.
-    const streamed = (route.answer === 'media' || route.answer === 'event-stream') && response.status < 400;
+    const streamed = (route.answer === 'media' || route.answer === 'event-stream' || route.answer === 'download') && response.status < 400;
     const text = streamed ? '' : await response.text();
     if (streamed) await response.body?.cancel();
     const json = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : undefined;

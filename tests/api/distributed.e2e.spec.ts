@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { startDistributed } from '../support/distributed';
-import { describeApi } from './api-suite';
+import { describeApi, SUITE_ENV } from './api-suite';
 
 // Separate processes behind the gateway, sharing one data directory's embedded stores.
 describeApi('separate processes on the embedded stores', async () => {
-  const product = await startDistributed();
+  const product = await startDistributed(SUITE_ENV);
   return { url: product.url, testClock: false, stop: () => product.stop() };
 });
 
@@ -18,6 +18,7 @@ if (POSTGRES_URL && KAFKA_BROKERS && MONGO_URL) {
       READ_STORE_URL: `${MONGO_URL.replace(/\/?$/, '/')}api_${id}`,
       BUS_URL: `kafka://${KAFKA_BROKERS}?partitions=2&sessionTimeoutMs=10000&heartbeatIntervalMs=1000`,
       BUS_NAMESPACE: `api${id}`,
+      ...SUITE_ENV,
     });
     return { url: product.url, testClock: false, stop: () => product.stop() };
   });

@@ -1,8 +1,8 @@
 import { startEmbeddedServer } from '../support/embedded-server';
-import { describeApi } from './api-suite';
+import { describeApi, SUITE_ENV } from './api-suite';
 
 // The README's first command: every service in one process on the embedded defaults.
 describeApi('embedded (npm start)', async () => {
-  const server = await startEmbeddedServer({ webDist: null, env: { STUDIO_TEST_CLOCK: '1' } });
+  const server = await startEmbeddedServer({ webDist: null, env: { STUDIO_TEST_CLOCK: '1', ...SUITE_ENV } });
   return { url: server.url, testClock: true, stop: () => server.stop() };
 });

@@ -1,14 +1,14 @@
-import { type Routes, type UserEvent, userDecider, userStreamId, USER_MESSAGES, ValidationError } from '@app/domain';
+import { rolesOf, type Routes, type UserEvent, userDecider, userStreamId, USER_MESSAGES, ValidationError } from '@app/domain';
 import { currentUserId, handle, type HandleResult, type RouteHandler } from '@app/platform';
 import { claimEmail, metadataFor, releaseEmail, requireUser } from './accounts';
 import type { AuthContext } from './deps';
 import type { Passwords } from './passwords';
 
-/** GET /me (bearer) → {_id, email, name}, read from the user's stream (so it is current at once). */
+/** GET /me (bearer) → {_id, email, name, roles}, read from the user's stream (so it is current at once). */
 export function me(ctx: AuthContext): RouteHandler<Routes['me']> {
   return async (req, res) => {
     const user = await requireUser(ctx.eventStore, currentUserId(req));
-    res.json({ _id: user.userId, email: user.email, name: user.name });
+    res.json({ _id: user.userId, email: user.email, name: user.name, roles: rolesOf(user, ctx.config.analystEmails ?? []) });
   };
 }
 

@@ -18,6 +18,8 @@ export interface AuthConfig {
   resetTtlMinutes: number;
   /** Google sign-in; null when `GOOGLE_CLIENT_ID`/`GOOGLE_CLIENT_SECRET` are not set. */
   google: GoogleSignInConfig | null;
+  /** ANALYST_EMAILS: accounts that are analysts whatever their stream says. */
+  analystEmails?: readonly string[];
 }
 
 export interface AuthDeps {

@@ -67,7 +67,7 @@ describe('GET /api/auth/google', () => {
       expect(location).toMatch(/^\/auth\/verify\/[^/]+$/);
       const token = tokenFrom(location);
       const me = await request(t.app).get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
-      expect(me.body).toEqual({ _id: t.tokens.verify(token), email: account.email, name: 'Mary Jackson' });
+      expect(me.body).toEqual({ _id: t.tokens.verify(token), email: account.email, name: 'Mary Jackson', roles: [] });
       const events = await t.store.readStream(userStreamId(me.body._id));
       expect(events.map((e) => e.type)).toEqual(['UserRegistered']);
       expect(events[0].data).toMatchObject({ googleId: account.sub, passwordHash: null, email: account.email });

@@ -18,7 +18,7 @@ describe('POST /api/auth/login', () => {
     expect(res.body).toEqual({ token: expect.any(String) });
     expect(t.tokens.verify(res.body.token)).toBe(t.tokens.verify(user.token));
     const me = await request(t.app).get('/api/auth/me').set('Authorization', `Bearer ${res.body.token}`).expect(200);
-    expect(me.body).toEqual({ _id: t.tokens.verify(user.token), email: user.email, name: user.name });
+    expect(me.body).toEqual({ _id: t.tokens.verify(user.token), email: user.email, name: user.name, roles: [] });
   });
 
   it('should accept the email in another case and with spaces', async () => {

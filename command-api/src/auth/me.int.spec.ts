@@ -13,7 +13,7 @@ describe('GET /api/auth/me', () => {
   it('should answer _id, email and name of the signed-in user', async () => {
     const user = await registerUser(t.app, { name: 'Katherine Johnson' });
     const res = await request(t.app).get('/api/auth/me').set('Authorization', `Bearer ${user.token}`).expect(200);
-    expect(res.body).toEqual({ _id: t.tokens.verify(user.token), email: user.email, name: 'Katherine Johnson' });
+    expect(res.body).toEqual({ _id: t.tokens.verify(user.token), email: user.email, name: 'Katherine Johnson', roles: [] });
   });
 
   it('should answer 401 without a token', async () => {

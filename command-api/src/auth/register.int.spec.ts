@@ -27,7 +27,7 @@ describe('POST /api/auth/register', () => {
   it('should give a token that works on /me at once', async () => {
     const { token, email } = await registerUser(t.app, { name: 'Grace Hopper' });
     const res = await request(t.app).get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(res.body).toEqual({ _id: t.tokens.verify(token), email, name: 'Grace Hopper' });
+    expect(res.body).toEqual({ _id: t.tokens.verify(token), email, name: 'Grace Hopper', roles: [] });
   });
 
   it('should store the email lower-cased and trimmed', async () => {

@@ -19,7 +19,7 @@ export const messageAnswer = z.object({ message: z.string() });
 export const messageWithPositionAnswer = z.object({ message: z.string(), position });
 export const urlAnswer = z.object({ url: z.string() });
 
-export const meAnswer = z.object({ _id: z.string(), email: z.string(), name: z.string() });
+export const meAnswer = z.object({ _id: z.string(), email: z.string(), name: z.string(), roles: z.array(z.enum(['analyst', 'pii'])) });
 export type MeResponse = z.infer<typeof meAnswer>;
 
 export const tokenAnswer = z.object({ token: z.string(), position: position.optional() });

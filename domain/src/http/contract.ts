@@ -14,12 +14,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * - `capability`: an unguessable id in the path is the credential (checkout simulator, sandbox gallery);
  * - `oauth-callback`: a signed `state` bound to the browser by a cookie;
  * - `stripe-signature`: Stripe's signature over the raw body;
- * - `loopback`: only this machine (the dev mailbox).
+ * - `loopback`: only this machine (the dev mailbox);
+ * - `analyst`: a bearer token of a user with the `analyst` role (403 `Analyst access required` for anyone else).
  */
-export type RouteAuth = 'public' | 'bearer' | 'bearer-or-query' | 'signed-url' | 'capability' | 'oauth-callback' | 'stripe-signature' | 'loopback';
+export type RouteAuth = 'public' | 'bearer' | 'bearer-or-query' | 'signed-url' | 'capability' | 'oauth-callback' | 'stripe-signature' | 'loopback' | 'analyst';
 
 /** What a successful answer is: a JSON document of a schema, or something that is not JSON. */
-export type RouteAnswer = z.ZodType | 'html' | 'redirect' | 'media' | 'event-stream';
+export type RouteAnswer = z.ZodType | 'html' | 'redirect' | 'media' | 'event-stream' | 'download';
 
 /**
  * Routes mounted only in some configurations: the test clock (STUDIO_TEST_CLOCK=1 outside
@@ -43,6 +44,10 @@ export interface RouteContract {
   readonly auth: RouteAuth;
   /** JSON request body; `raw` when the handler needs the exact bytes (signature checks); `form` for HTML forms. */
   readonly body?: z.ZodType | 'raw' | 'form';
+  /** The query string's schema: parsed before the handler (a 400 with its message otherwise) into `res.locals.query`. */
+  readonly query?: z.ZodType;
+  /** The path parameters' schema, parsed the same way into `res.locals.params`. */
+  readonly params?: z.ZodType;
   readonly answer: RouteAnswer;
   /** Status of a successful answer. Default 200 (302/303 for redirects). */
   readonly status?: number;

@@ -17,6 +17,8 @@ import {
   youtubeUploadAnswer,
 } from './answers';
 import { defineRoute, type RouteContract, type ServiceName } from './contract';
+import { eventsAnswer, projectionsAnswer, rebuildAnswer, statsAnswer, streamAnswer, streamsAnswer } from '../analytics/answers';
+import { eventsQuery, exportQuery, liveEventsQuery, projectionParams, statsQuery, streamParams, streamQuery, streamsQuery } from '../analytics/queries';
 
 /** POST /api/test/clock/advance (test mode only). */
 export const advanceClockSchema = z.object({ minutes: z.coerce.number({ error: 'minutes must be a number' }).positive('minutes must be positive').max(60 * 24 * 400) });
@@ -92,6 +94,15 @@ export const ROUTES = {
 
   // Development and test aids.
   devMailbox: defineRoute({ name: 'devMailbox', service: command, method: 'GET', path: '/dev/mailbox', auth: 'loopback', answer: 'html', when: 'dev-mailbox', summary: 'Mails the embedded product would have sent' }),
+  // Analysts (issue 14): the log, time travel, export, projections and product stats, redacted.
+  analyticsEvents: defineRoute({ name: 'analyticsEvents', service: query, method: 'GET', path: '/api/analytics/events', auth: 'analyst', query: eventsQuery, answer: eventsAnswer, summary: 'A page of the global log, filtered, in position order' }),
+  analyticsLive: defineRoute({ name: 'analyticsLive', service: query, method: 'GET', path: '/api/analytics/events/live', auth: 'analyst', query: liveEventsQuery, answer: 'event-stream', summary: 'The global log as it grows (Server-Sent Events; resumes from Last-Event-ID)' }),
+  analyticsStreams: defineRoute({ name: 'analyticsStreams', service: query, method: 'GET', path: '/api/analytics/streams', auth: 'analyst', query: streamsQuery, answer: streamsAnswer, summary: 'Recently changed streams' }),
+  analyticsStream: defineRoute({ name: 'analyticsStream', service: query, method: 'GET', path: '/api/analytics/streams/:streamId', auth: 'analyst', params: streamParams, query: streamQuery, answer: streamAnswer, summary: 'A stream and its state, now or as of a position or time' }),
+  analyticsExport: defineRoute({ name: 'analyticsExport', service: query, method: 'GET', path: '/api/analytics/export', auth: 'analyst', query: exportQuery, answer: 'download', summary: 'The log as NDJSON or CSV, streamed' }),
+  analyticsProjections: defineRoute({ name: 'analyticsProjections', service: query, method: 'GET', path: '/api/analytics/projections', auth: 'analyst', answer: projectionsAnswer, summary: 'Every read model and reactor: position, lag, status' }),
+  rebuildProjection: defineRoute({ name: 'rebuildProjection', service: command, method: 'POST', path: '/api/analytics/projections/:name/rebuild', auth: 'analyst', params: projectionParams, answer: rebuildAnswer, status: 202, summary: 'Rebuild a read model beside the live one, then swap' }),
+  analyticsStats: defineRoute({ name: 'analyticsStats', service: query, method: 'GET', path: '/api/analytics/stats', auth: 'analyst', query: statsQuery, answer: statsAnswer, summary: 'Product stats per hour, day or week' }),
   devMailboxMessages: defineRoute({ name: 'devMailboxMessages', service: command, method: 'GET', path: '/dev/mailbox/messages', auth: 'loopback', answer: mailboxAnswer, when: 'dev-mailbox', summary: 'The same, as JSON' }),
   testClock: defineRoute({ name: 'testClock', service: command, method: 'GET', path: '/api/test/clock', auth: 'public', answer: clockAnswer, when: 'test-clock', summary: "The scheduler's clock (test mode)" }),
   advanceTestClock: defineRoute({ name: 'advanceTestClock', service: command, method: 'POST', path: '/api/test/clock/advance', auth: 'public', body: advanceClockSchema, answer: clockAnswer, when: 'test-clock', summary: "Move the scheduler's clock forward (test mode)" }),

@@ -16,7 +16,78 @@ export const COLLECTIONS = {
   socialLinks: 'social_links',
   seriesView: 'series_view',
   postQueue: 'post_queue',
+  statsHours: 'stats_hours',
+  statsUsers: 'stats_users',
+  statsRenders: 'stats_renders',
+  statsTotals: 'stats_totals',
 } as const;
+
+/** Render stages whose durations the stats keep (from one render status to the next). */
+export const RENDER_STAGE_OF_STATUS = { start: 'script', script: 'audio', audio: 'images', images: 'render', video: 'upload', uploading: 'upload' } as const;
+export type RenderStage = (typeof RENDER_STAGE_OF_STATUS)[keyof typeof RENDER_STAGE_OF_STATUS];
+
+/** One hour of product activity (`_id` is the hour's ISO start; `day` its date, indexed). */
+export interface StatsHourDoc {
+  _id: string;
+  day: string;
+  signups: number;
+  videosRequested: number;
+  videosDone: number;
+  videosFailed: number;
+  videosDeleted: number;
+  posts: number;
+  postsFailed: number;
+  checkouts: number;
+  cancellations: number;
+  /** Subscriptions that began (+1) and ended (-1) in the hour. */
+  subscribersDelta: number;
+  /** Seconds from request to done of each video finished in the hour, and of each stage. */
+  renderSeconds: number[];
+  stageSeconds: Partial<Record<RenderStage, number[]>>;
+  failuresByStage: Partial<Record<RenderStage, number>>;
+  postsByPlatform: Record<string, number>;
+}
+
+/** Per user: how far along the funnel, and the plan paid for now. */
+export interface StatsUserDoc {
+  _id: string;
+  firstVideo: boolean;
+  subscribed: boolean;
+  active: boolean;
+  plan: string | null;
+}
+
+/** A render in flight: when each status was reached, to time its stages. */
+export interface StatsRenderDoc {
+  _id: string;
+  requestedAt: string;
+  status: string | null;
+  statusAt: string;
+  stageSeconds: Partial<Record<RenderStage, number>>;
+}
+
+/** The read models analysts can see and rebuild, by the projections' names (issue 14). */
+export const READ_MODEL_NAMES = ['video-detail', 'video-list', 'subscription-view', 'social-link-view', 'series-view', 'post-queue', 'product-stats'] as const;
+export type ReadModelName = (typeof READ_MODEL_NAMES)[number];
+export const isReadModelName = (name: string): name is ReadModelName => (READ_MODEL_NAMES as readonly string[]).includes(name);
+
+/**
+ * How each read model and reactor is doing, one document per name, written by the process that
+ * runs it every few seconds (a heartbeat): analysts read it through GET /api/analytics/projections.
+ */
+export const PROJECTION_STATUS_COLLECTION = 'projection_status';
+export interface ProjectionStatusDoc {
+  _id: string;
+  kind: 'read-model' | 'reactor';
+  position: number;
+  eventsPerSecond: number;
+  /** The heartbeat: a status older than PROJECTION_STALE_MS means its process is not running it. */
+  updatedAt: string;
+  rebuiltAt: string | null;
+  /** Set while a rebuild runs beside the live read model. */
+  rebuild: { position: number; target: number; startedAt: string } | null;
+}
+export const PROJECTION_STALE_MS = 15_000;
 
 /** The projectors' checkpoint: the last global position applied to the read models. */
 export const READ_MODELS_CHECKPOINT = 'read-models';

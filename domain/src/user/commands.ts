@@ -1,4 +1,5 @@
 import type { Command } from '../shared';
+import type { Role } from './roles';
 
 export type RegisterUser = Command<'RegisterUser', {
   userId: string;
@@ -20,7 +21,10 @@ export type ResetPassword = Command<'ResetPassword', { tokenHash: string; passwo
  */
 export type UpgradePasswordHash = Command<'UpgradePasswordHash', { previousHash: string; passwordHash: string }>;
 
-export type UserCommand = RegisterUser | LinkGoogleAccount | ChangeEmail | ChangePassword | RequestPasswordReset | ResetPassword | UpgradePasswordHash;
+export type GrantRole = Command<'GrantRole', { role: Role }>;
+export type RevokeRole = Command<'RevokeRole', { role: Role }>;
+
+export type UserCommand = RegisterUser | LinkGoogleAccount | ChangeEmail | ChangePassword | RequestPasswordReset | ResetPassword | UpgradePasswordHash | GrantRole | RevokeRole;
 
 export type ClaimEmail = Command<'ClaimEmail', { email: string; userId: string }>;
 export type ReleaseEmail = Command<'ReleaseEmail', { email: string; userId: string }>;

@@ -48,6 +48,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'UpgradePasswordHash':
       if (state.passwordHash !== command.data.previousHash) return [];
       return [{ type: 'PasswordHashUpgraded', data: { userId, passwordHash: command.data.passwordHash, at } }];
+    case 'GrantRole':
+      if (state.roles.includes(command.data.role)) return [];
+      return [{ type: 'RoleGranted', data: { userId, role: command.data.role, at } }];
+    case 'RevokeRole':
+      if (!state.roles.includes(command.data.role)) return [];
+      return [{ type: 'RoleRevoked', data: { userId, role: command.data.role, at } }];
     default:
       return assertNever(command);
   }

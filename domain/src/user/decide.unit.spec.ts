@@ -2,6 +2,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared';
 import { deciderSpec, meta, NOW } from '../testing/decider-spec';
 import { emailRegistryDecider, googleIdentityDecider, userDecider, USER_MESSAGES } from './decide';
 import type { UserRegistered } from './events';
+import { rolesOf } from './roles';
 
 const spec = deciderSpec(userDecider);
 const registry = deciderSpec(emailRegistryDecider);
@@ -83,6 +84,40 @@ describe('User decider', () => {
     it('should refuse an unknown token', () => {
       spec.given([aUserRegistered(), requested]).when({ type: 'ResetPassword', data: { tokenHash: 'other', passwordHash: 'h' }, metadata: meta() })
         .thenThrows(ValidationError, USER_MESSAGES.resetInvalid);
+    });
+  });
+});
+
+describe('User roles', () => {
+  const granted = (role: 'analyst' | 'pii') => ({ type: 'RoleGranted' as const, data: { userId: 'u1', role, at: NOW } });
+
+  describe('When an operator grants a role', () => {
+    it('should record it', () => {
+      spec.given([aUserRegistered()]).when({ type: 'GrantRole', data: { role: 'analyst' }, metadata: meta() }).then([granted('analyst')]);
+    });
+    it('should record nothing when the user already has it', () => {
+      spec.given([aUserRegistered(), granted('analyst')]).when({ type: 'GrantRole', data: { role: 'analyst' }, metadata: meta() }).then([]);
+    });
+    it('should refuse a user that does not exist', () => {
+      spec.given([]).when({ type: 'GrantRole', data: { role: 'analyst' }, metadata: meta() }).thenThrows(NotFoundError, 'User not found');
+    });
+  });
+
+  describe('When an operator revokes a role', () => {
+    it('should record it when the user has it', () => {
+      spec.given([aUserRegistered(), granted('pii')]).when({ type: 'RevokeRole', data: { role: 'pii' }, metadata: meta() })
+        .then([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'pii', at: NOW } }]);
+    });
+    it('should record nothing when the user does not have it', () => {
+      spec.given([aUserRegistered()]).when({ type: 'RevokeRole', data: { role: 'pii' }, metadata: meta() }).then([]);
+    });
+  });
+
+  describe('When the roles are read', () => {
+    it('should add analyst for an email the operator listed, whatever its case, and keep granted roles', () => {
+      expect(rolesOf({ email: 'Ada@Example.com', roles: ['pii'] }, [' ada@example.com'])).toEqual(['analyst', 'pii']);
+      expect(rolesOf({ email: 'bob@example.com', roles: [] }, ['ada@example.com'])).toEqual([]);
+      expect(rolesOf({ email: 'bob@example.com', roles: ['analyst', 'analyst'] }, [])).toEqual(['analyst']);
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { Event } from '../shared';
+import type { Role } from './roles';
 
 export type UserRegistered = Event<'UserRegistered', {
   userId: string;
@@ -25,7 +26,11 @@ export type PasswordReset = Event<'PasswordReset', { userId: string; tokenHash: 
 /** The same password, re-hashed under the current scheme at a sign-in. */
 export type PasswordHashUpgraded = Event<'PasswordHashUpgraded', { userId: string; passwordHash: string; at: string }>;
 
-export type UserEvent = UserRegistered | GoogleAccountLinked | EmailChanged | PasswordChanged | PasswordResetRequested | PasswordReset | PasswordHashUpgraded;
+/** A role an operator gave (`npm run analyst -- grant`) or took back; recorded so it is auditable. */
+export type RoleGranted = Event<'RoleGranted', { userId: string; role: Role; at: string }>;
+export type RoleRevoked = Event<'RoleRevoked', { userId: string; role: Role; at: string }>;
+
+export type UserEvent = UserRegistered | GoogleAccountLinked | EmailChanged | PasswordChanged | PasswordResetRequested | PasswordReset | PasswordHashUpgraded | RoleGranted | RoleRevoked;
 
 /** The email registry: one stream per email address makes uniqueness race-free. */
 export type EmailClaimed = Event<'EmailClaimed', { email: string; userId: string; at: string }>;

@@ -1,5 +1,6 @@
 import type { EmailRegistryEvent, GoogleIdentityEvent, UserEvent } from './events';
 import { assertNever } from '../shared';
+import type { Role } from './roles';
 
 export type UserState =
   | { status: 'none' }
@@ -12,6 +13,8 @@ export type UserState =
       googleId: string | null;
       /** Outstanding reset tokens (hash -> expiry); a token is removed once used. */
       resetTokens: Record<string, string>;
+      /** Roles granted in the stream (ANALYST_EMAILS adds `analyst` on top: see rolesOf). */
+      roles: Role[];
     };
 
 export const initialUserState = (): UserState => ({ status: 'none' });
@@ -19,7 +22,7 @@ export const initialUserState = (): UserState => ({ status: 'none' });
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered') {
     const d = event.data;
-    return { status: 'registered', userId: d.userId, name: d.name, email: d.email, passwordHash: d.passwordHash, googleId: d.googleId, resetTokens: {} };
+    return { status: 'registered', userId: d.userId, name: d.name, email: d.email, passwordHash: d.passwordHash, googleId: d.googleId, resetTokens: {}, roles: [] };
   }
   if (state.status !== 'registered') return state;
   switch (event.type) {
@@ -32,6 +35,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, passwordHash: event.data.passwordHash };
     case 'PasswordResetRequested':
       return { ...state, resetTokens: { ...state.resetTokens, [event.data.tokenHash]: event.data.expiresAt } };
+    case 'RoleGranted':
+      return state.roles.includes(event.data.role) ? state : { ...state, roles: [...state.roles, event.data.role] };
+    case 'RoleRevoked':
+      return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
     case 'PasswordReset': {
       // One reset spends every outstanding token: old links stop working.
       return { ...state, passwordHash: event.data.passwordHash, resetTokens: {} };

@@ -61,3 +61,12 @@ export const logEnv = envPart({
   shape: { LOG_LEVEL: z.enum(LOG_LEVELS).default('info') },
   build: (e) => ({ level: e.LOG_LEVEL }),
 });
+
+/** Who the analysts are (issue 14): ANALYST_EMAILS, comma-separated, read at start. */
+export const analystEnv = envPart({
+  shape: {
+    ANALYST_EMAILS: z.string().optional().refine((value) => !value || value.split(',').every((email) => /^[^\s@]+@[^\s@]+$/.test(email.trim()) || email.trim() === ''), 'ANALYST_EMAILS must be email addresses separated by commas'),
+  },
+  build: (e) => ({ emails: (e.ANALYST_EMAILS ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean) }),
+});
+export type AnalystConfig = ReturnType<typeof analystEnv.build>;

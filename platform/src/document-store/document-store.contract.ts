@@ -324,6 +324,33 @@ export function documentStoreContract(name: string, factory: DocumentStoreFactor
       });
     });
 
+    describe('When a rebuilt collection replaces the live one', () => {
+      it('should serve the rebuilt documents under the live name, keep working through the same handle, and drop the replacement', async () => {
+        await videos.upsert('old', aVideo({ userId: 'u1', title: 'Old' }), 1);
+        const sideName = `${collectionName}_rebuild`;
+        const side = store.collection<Video>(sideName);
+        await side.upsert('new-1', aVideo({ userId: 'u1', title: 'New 1' }), 5);
+        await side.upsert('new-2', aVideo({ userId: 'u2', title: 'New 2' }), 6);
+
+        await store.replaceCollection(collectionName, sideName);
+
+        expect(ids(await videos.find({}, { sort: { _id: 1 } }))).toEqual(['new-1', 'new-2']);
+        expect(ids(await store.collection<Video>(collectionName).find({ userId: 'u1' }))).toEqual(['new-1']);
+        expect(await videos.get('new-2')).toMatchObject({ title: 'New 2', _position: 6 });
+        await videos.upsert('after', aVideo({ userId: 'u1' }), 7);
+        expect(await videos.count({ userId: 'u1' })).toBe(2);
+        expect(await store.collection<Video>(sideName).count()).toBe(0);
+      });
+
+      it('should replace with nothing when the rebuild produced no documents', async () => {
+        await videos.upsert('old', aVideo({ userId: 'u1' }), 1);
+        const sideName = `${collectionName}_empty`;
+        store.collection<Video>(sideName);
+        await store.replaceCollection(collectionName, sideName);
+        expect(await videos.count()).toBe(0);
+      });
+    });
+
     describe('When checkpoints are kept', () => {
       it('should start at 0', async () => {
         expect(await store.getCheckpoint(freshName('projector'))).toBe(0);

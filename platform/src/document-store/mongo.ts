@@ -214,6 +214,32 @@ export class MongoDocumentStore implements DocumentStore {
     return collection;
   }
 
+  async replaceCollection(target: string, replacement: string): Promise<void> {
+    assertCollectionName(target);
+    assertCollectionName(replacement);
+    await Promise.allSettled([...this.pendingIndexes]);
+    const indexes = await this.db.collection(target).listIndexes().toArray().catch(() => [] as Array<{ name: string; key: Record<string, 1 | -1> }>);
+    // An empty rebuild has no collection to rename: make it exist.
+    if ((await this.db.listCollections({ name: replacement }, { nameOnly: true }).toArray()).length === 0) await this.db.createCollection(replacement);
+    try {
+      await this.db.collection(replacement).rename(target, { dropTarget: true });
+    } catch (error) {
+      if (!/dropTarget/.test(String((error as Error).message))) throw error;
+      // FerretDB has no dropTarget: move the live collection aside first. Readers may find the
+      // collection missing (empty) for the instant between the two renames; MongoDB never does.
+      const aside = `${target}_replaced_${Date.now()}`;
+      const exists = (await this.db.listCollections({ name: target }, { nameOnly: true }).toArray()).length > 0;
+      if (exists) await this.db.collection(target).rename(aside);
+      await this.db.collection(replacement).rename(target);
+      if (exists) await this.db.collection(aside).drop();
+    }
+    for (const index of indexes) {
+      if (index.name === '_id_') continue;
+      await this.db.collection(target).createIndex(index.key, { name: index.name });
+    }
+    this.collections.delete(replacement);
+  }
+
   async getCheckpoint(name: string): Promise<number> {
     const doc = await this.db.collection<CheckpointDoc>(CHECKPOINTS).findOne({ _id: name });
     return doc?.position ?? 0;

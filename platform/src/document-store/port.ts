@@ -40,6 +40,12 @@ export interface Collection<T extends Doc> {
 export interface DocumentStore {
   readonly kind: string;
   collection<T extends Doc>(name: string, options?: { indexes?: string[][] }): Collection<T>;
+  /**
+   * Atomically make `replacement`'s documents those of `target` (a rebuilt read model swapped in):
+   * readers see the old documents or the new ones, never a mix or none. `target` keeps its own
+   * indexes; `replacement` no longer exists afterwards.
+   */
+  replaceCollection(target: string, replacement: string): Promise<void>;
   /** Named checkpoints (projector positions), kept beside the documents. */
   getCheckpoint(name: string): Promise<number>;
   setCheckpoint(name: string, position: number): Promise<void>;

@@ -185,6 +185,22 @@ export class SqliteDocumentStore implements DocumentStore {
     return collection as SqliteCollection<T>;
   }
 
+  async replaceCollection(target: string, replacement: string): Promise<void> {
+    assertCollectionName(target);
+    assertCollectionName(replacement);
+    this.collection(target);
+    this.collection(replacement);
+    const indexesOf = this.db.prepare<[string], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL");
+    this.db.transaction(() => {
+      const targetIndexes = indexesOf.all(target);
+      for (const index of indexesOf.all(replacement)) this.db.exec(`DROP INDEX ${quote(index.name)}`);
+      this.db.exec(`DROP TABLE ${quote(target)}`);
+      this.db.exec(`ALTER TABLE ${quote(replacement)} RENAME TO ${quote(target)}`);
+      for (const index of targetIndexes) this.db.exec(index.sql);
+    }).immediate();
+    this.collections.delete(replacement);
+  }
+
   async getCheckpoint(name: string): Promise<number> {
     return this.readCheckpoint.get(name)?.position ?? 0;
   }

@@ -340,6 +340,64 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       });
     });
 
+    describe('When an analyst reads the log with filters', () => {
+      const unique = () => randomUUID().replace(/-/g, '').slice(0, 10);
+
+      it('should narrow by category, type and stream, in position order, page by after and limit, and stop at until', async () => {
+        const category = `c${unique()}`;
+        const [a, b] = [`${category}-a`, `${category}-b`];
+        const other = aStreamId(`o${unique()}`);
+        const typed = `Filtered${unique()}`;
+        await store.append(a, [aNewEvent({ type: typed }), aNewEvent()]);
+        await store.append(other, [aNewEvent({ type: typed })]);
+        await store.append(b, [aNewEvent({ type: typed }), aNewEvent({ type: typed })]);
+
+        const ofCategory = await store.readLog({ category, limit: 100 });
+        expect(ofCategory.map((e) => `${e.streamId}@${e.revision}`)).toEqual([`${a}@0`, `${a}@1`, `${b}@0`, `${b}@1`]);
+        expect(ofCategory.map((e) => e.position)).toEqual([...ofCategory.map((e) => e.position)].sort((x, y) => x - y));
+
+        const ofType = await store.readLog({ type: typed, limit: 100 });
+        expect(ofType.map((e) => e.streamId)).toEqual([a, other, b, b]);
+        expect(await store.readLog({ type: typed, category, limit: 100 })).toHaveLength(3);
+        expect((await store.readLog({ streamId: b, limit: 100 })).map((e) => e.revision)).toEqual([0, 1]);
+
+        const firstPage = await store.readLog({ category, limit: 3 });
+        const nextPage = await store.readLog({ category, after: firstPage[2].position, limit: 3 });
+        expect([...firstPage, ...nextPage].map((e) => e.id)).toEqual(ofCategory.map((e) => e.id));
+        expect(await store.readLog({ category, until: ofCategory[1].position, limit: 100 })).toEqual(ofCategory.slice(0, 2));
+        expect(await store.readLog({ category: `none${unique()}`, limit: 100 })).toEqual([]);
+      });
+
+      it('should narrow by the time the events were recorded', async () => {
+        const category = `t${unique()}`;
+        await store.append(`${category}-1`, someEvents(2));
+        const [early] = await store.readLog({ category, limit: 1 });
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        const between = new Date(Date.parse(early.recordedAt) + 10).toISOString();
+        await store.append(`${category}-2`, someEvents(1));
+
+        const later = await store.readLog({ category, recordedFrom: between, limit: 100 });
+        expect(later.map((e) => e.streamId)).toEqual([`${category}-2`]);
+        const earlier = await store.readLog({ category, recordedTo: between, limit: 100 });
+        expect(earlier.map((e) => e.streamId)).toEqual([`${category}-1`, `${category}-1`]);
+        expect(await store.readLog({ category, recordedFrom: new Date(Date.now() + 3_600_000).toISOString(), limit: 100 })).toEqual([]);
+      });
+
+      it('should list the recently changed streams of a category, newest change first, at their current revision', async () => {
+        const category = `s${unique()}`;
+        await store.append(`${category}-1`, someEvents(1));
+        await store.append(`${category}-2`, someEvents(3));
+        const last = await store.append(`${category}-1`, someEvents(1, 'Touched'));
+
+        const streams = await store.listStreams({ category, limit: 10 });
+        expect(streams.map((s) => [s.streamId, s.revision, s.lastEventType])).toEqual([[`${category}-1`, 1, 'Touched'], [`${category}-2`, 2, 'SomethingHappened']]);
+        expect(streams[0].lastPosition).toBe(last.position);
+        expect(Date.parse(streams[0].lastRecordedAt)).not.toBeNaN();
+        expect(await store.listStreams({ category, limit: 1 })).toHaveLength(1);
+        expect((await store.listStreams({ category, after: streams[1].lastPosition, limit: 10 })).map((s) => s.streamId)).toEqual([`${category}-1`]);
+      });
+    });
+
     describe('When asking for the head position', () => {
       it('should return the position of the last appended event', async () => {
         const result = await store.append(aStreamId(), someEvents(3));

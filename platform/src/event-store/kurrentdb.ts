@@ -27,8 +27,8 @@ import {
   type Position,
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
-import { NO_STREAM_REVISION, checkExpectedRevision, classifyRetry, toNumberRevision, validateBatch, type KnownEvent } from './shared';
+import { RECENT_STREAMS_WINDOW, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
+import { NO_STREAM_REVISION, checkExpectedRevision, classifyRetry, collectStreams, scanLog, toNumberRevision, validateBatch, type KnownEvent } from './shared';
 
 export interface KurrentDbEventStoreOptions {
   /** kurrentdb://host:2113?tls=false (esdb:// is accepted and rewritten). */
@@ -183,6 +183,22 @@ export function openKurrentDbEventStore(options: KurrentDbEventStoreOptions): Ev
     async readAll(readOptions) {
       const after = readOptions?.after ?? 0;
       return readPage(after, readOptions?.maxCount ?? Number.MAX_SAFE_INTEGER - 1);
+    },
+
+    // KurrentDB has no secondary indexes on our fields: the log is scanned forwards (filtered here)
+    // and the recent streams are read backwards from the end.
+    async readLog(query) {
+      return scanLog(readPage, query);
+    },
+
+    async listStreams(query) {
+      const reads = client.readAll({ fromPosition: END, direction: BACKWARDS, filter: excludeSystemEvents(), maxCount: RECENT_STREAMS_WINDOW });
+      const events = async function* () {
+        for await (const resolved of reads) if (isUserEvent(resolved)) yield toRecorded(resolved.event);
+      };
+      const newestFirst: RecordedEvent[] = [];
+      for await (const event of events()) newestFirst.push(event);
+      return collectStreams(newestFirst, query);
     },
 
     subscribeToAll(subscriptionOptions: SubscriptionOptions): Subscription {

@@ -50,6 +50,41 @@ export interface ReadAllOptions {
   maxCount?: number;
 }
 
+/** A filtered page of the global log, for analysts (issue 14). Every field narrows; all are optional but `limit`. */
+export interface LogQuery {
+  /** Exclusive: events with position > after. Default 0. */
+  after?: number;
+  /** Inclusive upper bound on the position. */
+  until?: number;
+  limit: number;
+  streamId?: string;
+  /** The part of the stream id before its first '-' (`video` for `video-1f2e`). */
+  category?: string;
+  type?: string;
+  /** Inclusive bounds on recordedAt (ISO-8601 instants). */
+  recordedFrom?: string;
+  recordedTo?: string;
+}
+
+/** A stream as the log last changed it. */
+export interface StreamInfo {
+  streamId: string;
+  revision: number;
+  lastPosition: number;
+  lastEventType: string;
+  lastRecordedAt: string;
+}
+
+export interface StreamsQuery {
+  category?: string;
+  /** Only streams changed after this position. */
+  after?: number;
+  limit: number;
+}
+
+/** How far back `listStreams` looks for recently changed streams. */
+export const RECENT_STREAMS_WINDOW = 50_000;
+
 export interface SubscriptionOptions {
   /** Exclusive checkpoint: deliver events with position > after. */
   after?: number;
@@ -71,6 +106,13 @@ export interface EventStore {
   /** All events of a stream in revision order; [] if it does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** A filtered page of the global log in position order (indexed on SQLite and PostgreSQL). */
+  readLog(query: LogQuery): Promise<RecordedEvent[]>;
+  /**
+   * Streams most recently changed first, among the last RECENT_STREAMS_WINDOW events of the
+   * category (or of the whole log).
+   */
+  listStreams(query: StreamsQuery): Promise<StreamInfo[]>;
   /** Catch-up subscription to all events; never skips or reorders, also under concurrent writers. */
   subscribeToAll(options: SubscriptionOptions): Subscription;
   /** Position of the last committed event (0 when empty). */

@@ -13,8 +13,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
-import type { AppendResult, EventStore, ReadAllOptions, RecordedEvent, Subscription, SubscriptionOptions } from './port';
-import { checkExpectedRevision, toNumberRevision, classifyRetry, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
+import { RECENT_STREAMS_WINDOW, type AppendResult, type EventStore, type ReadAllOptions, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
+import { checkExpectedRevision, toNumberRevision, classifyRetry, collectStreams, logWhere, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface PostgresEventStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -162,6 +162,11 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
           UNIQUE (stream_id, revision),
           UNIQUE (stream_id, event_id)
         )`);
+      // The analysts' indexes (issue 14): the log by category, by type and by time, in position order.
+      const indexName = (suffix: string) => identifier(`${tableName}_${suffix}`, 'table');
+      await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_category')} ON ${table} ((split_part(stream_id, '-', 1)), position)`);
+      await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_type')} ON ${table} (type, position)`);
+      await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_time')} ON ${table} (recorded_at, position)`);
       await client.query(appendFunctionSql(table, appendFn, key));
       await client.query('COMMIT');
       client.release();
@@ -178,6 +183,10 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
     readAll: `SELECT * FROM ${table} WHERE position > $1 ORDER BY position LIMIT $2`,
     readAllUnbounded: `SELECT * FROM ${table} WHERE position > $1 ORDER BY position`,
     head: `SELECT coalesce(max(position), 0) AS position FROM ${table}`,
+    firstAtOrAfter: `SELECT position FROM ${table} WHERE recorded_at >= $1 ORDER BY recorded_at, position LIMIT 1`,
+    lastAtOrBefore: `SELECT position FROM ${table} WHERE recorded_at <= $1 ORDER BY recorded_at DESC, position DESC LIMIT 1`,
+    recent: (category: boolean) =>
+      `SELECT stream_id, revision, position, type, recorded_at FROM ${table} WHERE ${category ? "split_part(stream_id, '-', 1) = $3 AND " : ''}position > $1 ORDER BY position DESC LIMIT $2`,
   };
 
   const appended = new EventEmitter();
@@ -235,6 +244,31 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
       if (readOptions?.maxCount !== undefined) return readPage(after, Math.max(0, readOptions.maxCount));
       const { rows } = await pool.query<EventRow>(sql.readAllUnbounded, [after]);
       return rows.map(toRecorded);
+    },
+
+    async readLog(query) {
+      let { after = 0, until } = query;
+      // Time bounds become position bounds through the time index (positions follow commit time).
+      if (query.recordedFrom !== undefined) {
+        const { rows } = await pool.query<{ position: string }>(sql.firstAtOrAfter, [query.recordedFrom]);
+        if (rows.length === 0) return [];
+        after = Math.max(after, Number(rows[0].position) - 1);
+      }
+      if (query.recordedTo !== undefined) {
+        const { rows } = await pool.query<{ position: string }>(sql.lastAtOrBefore, [query.recordedTo]);
+        if (rows.length === 0) return [];
+        until = Math.min(until ?? Number(rows[0].position), Number(rows[0].position));
+      }
+      const where = logWhere({ ...query, after, until }, { category: "split_part(stream_id, '-', 1)" }, (i) => `$${i}`);
+      const { rows } = await pool.query<EventRow>(`SELECT * FROM ${table} WHERE ${where.sql} ORDER BY position LIMIT $${where.params.length + 1}`, [...where.params, Math.max(0, query.limit)]);
+      return rows.map(toRecorded);
+    },
+
+    async listStreams(query) {
+      const params: unknown[] = [query.after ?? 0, RECENT_STREAMS_WINDOW];
+      if (query.category !== undefined) params.push(query.category);
+      const { rows } = await pool.query<EventRow>(sql.recent(query.category !== undefined), params);
+      return collectStreams(rows.map((row) => toRecorded({ ...row, data: null, metadata: {} } as EventRow)), query);
     },
 
     subscribeToAll(subscriptionOptions: SubscriptionOptions): Subscription {

@@ -4,10 +4,14 @@
  */
 import type { EventEmitter } from 'node:events';
 import {
+  RECENT_STREAMS_WINDOW,
   IdempotencyConflictError,
   WrongExpectedRevisionError,
   type AppendResult,
   type ExpectedRevision,
+  type LogQuery,
+  type StreamInfo,
+  type StreamsQuery,
   type NewEvent,
   type RecordedEvent,
   type Subscription,
@@ -196,4 +200,71 @@ export function startTrackedSubscription(
   };
   open.add(subscription);
   return subscription;
+}
+
+/** The category of a stream id: the part before its first '-'. */
+export const categoryOfStream = (streamId: string) => {
+  const dash = streamId.indexOf('-');
+  return dash < 0 ? streamId : streamId.slice(0, dash);
+};
+
+/** Whether an event passes a log query's filters (positions aside). */
+export function matchesLog(event: RecordedEvent, query: LogQuery): boolean {
+  if (query.streamId !== undefined && event.streamId !== query.streamId) return false;
+  if (query.category !== undefined && categoryOfStream(event.streamId) !== query.category) return false;
+  if (query.type !== undefined && event.type !== query.type) return false;
+  if (query.recordedFrom !== undefined && Date.parse(event.recordedAt) < Date.parse(query.recordedFrom)) return false;
+  if (query.recordedTo !== undefined && Date.parse(event.recordedAt) > Date.parse(query.recordedTo)) return false;
+  return true;
+}
+
+/**
+ * readLog for an adapter without filtered reads (KurrentDB): page through readAll and filter
+ * here. Correct on any store; its cost grows with what it skips.
+ */
+export async function scanLog(readPage: (after: number, maxCount: number) => Promise<RecordedEvent[]>, query: LogQuery): Promise<RecordedEvent[]> {
+  const found: RecordedEvent[] = [];
+  let after = query.after ?? 0;
+  for (;;) {
+    const page = await readPage(after, 1000);
+    for (const event of page) {
+      if (query.until !== undefined && event.position > query.until) return found;
+      if (matchesLog(event, query)) found.push(event);
+      if (found.length >= query.limit) return found;
+    }
+    if (page.length < 1000) return found;
+    after = page[page.length - 1].position;
+  }
+}
+
+/** Streams in the order their last events come, newest first; `events` newest first. */
+export function collectStreams(events: Iterable<Pick<RecordedEvent, 'streamId' | 'revision' | 'position' | 'type' | 'recordedAt'>>, query: StreamsQuery): StreamInfo[] {
+  const streams = new Map<string, StreamInfo>();
+  let scanned = 0;
+  for (const event of events) {
+    if (++scanned > RECENT_STREAMS_WINDOW || event.position <= (query.after ?? 0)) break;
+    if (query.category !== undefined && categoryOfStream(event.streamId) !== query.category) continue;
+    if (streams.has(event.streamId)) continue;
+    streams.set(event.streamId, { streamId: event.streamId, revision: event.revision, lastPosition: event.position, lastEventType: event.type, lastRecordedAt: event.recordedAt });
+    if (streams.size >= query.limit) break;
+  }
+  return [...streams.values()];
+}
+
+/** The WHERE clause of a log query, for SQL adapters (`?` or `$n` placeholders). */
+export function logWhere(query: LogQuery, columns: { category: string }, placeholder: (index: number) => string): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return placeholder(params.length);
+  };
+  clauses.push(`position > ${bind(query.after ?? 0)}`);
+  if (query.until !== undefined) clauses.push(`position <= ${bind(query.until)}`);
+  if (query.streamId !== undefined) clauses.push(`stream_id = ${bind(query.streamId)}`);
+  if (query.category !== undefined) clauses.push(`${columns.category} = ${bind(query.category)}`);
+  if (query.type !== undefined) clauses.push(`type = ${bind(query.type)}`);
+  if (query.recordedFrom !== undefined) clauses.push(`recorded_at >= ${bind(query.recordedFrom)}`);
+  if (query.recordedTo !== undefined) clauses.push(`recorded_at <= ${bind(query.recordedTo)}`);
+  return { sql: clauses.join(' AND '), params };
 }

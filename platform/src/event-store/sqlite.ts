@@ -11,8 +11,8 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent, Subscription, SubscriptionOptions } from './port';
-import { NO_STREAM_REVISION, checkExpectedRevision, classifyRetry, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
+import { RECENT_STREAMS_WINDOW, type AppendResult, type EventStore, type ExpectedRevision, type LogQuery, type NewEvent, type ReadAllOptions, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
+import { NO_STREAM_REVISION, checkExpectedRevision, classifyRetry, collectStreams, logWhere, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface SqliteEventStoreOptions {
   /** Database file; its directory is created if missing. `:memory:` works for a single connection. */
@@ -50,6 +50,21 @@ CREATE TABLE IF NOT EXISTS events (
   UNIQUE (stream_id, event_id)
 );
 `;
+
+/**
+ * The analysts' indexes (issue 14): a stream's category as a virtual column, and the log by
+ * category, by type and by time, each in position order. Added to files made before them.
+ */
+const CATEGORY = "CASE WHEN instr(stream_id, '-') > 0 THEN substr(stream_id, 1, instr(stream_id, '-') - 1) ELSE stream_id END";
+function migrateAnalystIndexes(db: Database.Database): void {
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_xinfo(events)').all();
+  if (!columns.some((c) => c.name === 'category')) db.exec(`ALTER TABLE events ADD COLUMN category TEXT GENERATED ALWAYS AS (${CATEGORY}) VIRTUAL`);
+  db.exec(`
+    CREATE INDEX IF NOT EXISTS events_by_category ON events (category, position);
+    CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
+    CREATE INDEX IF NOT EXISTS events_by_time ON events (recorded_at);
+  `);
+}
 
 /** One emitter per database file, shared by every store this process opens on it. */
 const appendedByFile = new Map<string, EventEmitter>();
@@ -89,7 +104,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 10_000)}`);
   // Creating the schema takes the write lock, so two processes starting at once do not race.
-  db.transaction(() => db.exec(SCHEMA)).immediate();
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    migrateAnalystIndexes(db);
+  }).immediate();
 
   const emitter = memory ? new EventEmitter() : emitterFor(file);
   emitter.setMaxListeners(0);
@@ -107,6 +125,31 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   const readStreamStmt = db.prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
   const readAllStmt = db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
   const headStmt = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
+  // Time bounds become position bounds through the time index (positions follow commit time).
+  const firstAtOrAfter = db.prepare<[string], { position: number }>('SELECT position FROM events WHERE recorded_at >= ? ORDER BY recorded_at, position LIMIT 1');
+  const lastAtOrBefore = db.prepare<[string], { position: number }>('SELECT position FROM events WHERE recorded_at <= ? ORDER BY recorded_at DESC, position DESC LIMIT 1');
+  const recentAll = db.prepare<[number, number], EventRow>('SELECT stream_id, revision, position, type, recorded_at FROM events WHERE position > ? ORDER BY position DESC LIMIT ?');
+  const recentOfCategory = db.prepare<[string, number, number], EventRow>('SELECT stream_id, revision, position, type, recorded_at FROM events WHERE category = ? AND position > ? ORDER BY position DESC LIMIT ?');
+  const logStatements = new Map<string, Database.Statement<unknown[], EventRow>>();
+
+  const readLog = (query: LogQuery): RecordedEvent[] => {
+    let { after = 0, until } = query;
+    if (query.recordedFrom !== undefined) {
+      const first = firstAtOrAfter.get(query.recordedFrom);
+      if (!first) return [];
+      after = Math.max(after, first.position - 1);
+    }
+    if (query.recordedTo !== undefined) {
+      const last = lastAtOrBefore.get(query.recordedTo);
+      if (!last) return [];
+      until = Math.min(until ?? last.position, last.position);
+    }
+    const where = logWhere({ ...query, after, until }, { category: 'category' }, () => '?');
+    const sql = `SELECT * FROM events WHERE ${where.sql} ORDER BY position LIMIT ?`;
+    let statement = logStatements.get(sql);
+    if (!statement) logStatements.set(sql, (statement = db.prepare<unknown[], EventRow>(sql)));
+    return statement.all(...where.params, Math.max(0, query.limit)).map(toRecorded);
+  };
 
   const appendTx = db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
     if (events.length > 0) {
@@ -162,6 +205,23 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       const after = readOptions?.after ?? 0;
       if (readOptions?.maxCount !== undefined) return readPage(after, Math.max(0, readOptions.maxCount));
       return readAllStmt.all(after, -1).map(toRecorded);
+    },
+
+    async readLog(query) {
+      return readLog(query);
+    },
+
+    async listStreams(query) {
+      const after = query.after ?? 0;
+      const rows = query.category === undefined ? recentAll.iterate(after, RECENT_STREAMS_WINDOW) : recentOfCategory.iterate(query.category, after, RECENT_STREAMS_WINDOW);
+      const events = (function* () {
+        for (const row of rows) yield { streamId: row.stream_id, revision: row.revision, position: row.position, type: row.type, recordedAt: row.recorded_at };
+      })();
+      try {
+        return collectStreams(events, query);
+      } finally {
+        events.return(undefined);
+      }
     },
 
     subscribeToAll(subscriptionOptions: SubscriptionOptions): Subscription {

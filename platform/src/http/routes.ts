@@ -5,6 +5,8 @@ import { authenticate } from './authenticate';
 import { parseOrThrow } from './errors';
 import { reenterRequestContext } from './request-context';
 import type { SessionTokens } from '../security/tokens';
+import type { AnalystAccess, AnalystDirectory } from '../security/analysts';
+import type { Logger } from '../logging/logger';
 
 type BodyOf<C> = C extends { body: infer B }
   ? B extends z.ZodType ? z.output<B> : B extends 'raw' ? Buffer : Record<string, unknown> | undefined
@@ -35,6 +37,10 @@ export type HandlersOf<N extends RouteName> = { [K in N]: RouteHandling<Routes[K
 
 export interface MountOptions {
   tokens: SessionTokens;
+  /** Who holds the analyst role; required by a service that mounts `analyst` routes. */
+  analysts?: AnalystDirectory;
+  /** Where each analyst request is recorded with who asked (the audit trail of reads). */
+  auditLog?: Logger;
   /** Largest JSON body accepted. Default 200 kB. */
   jsonLimit?: string;
 }
@@ -43,6 +49,12 @@ declare module 'express-serve-static-core' {
   interface Locals {
     /** The route table's name of the route answering this request (logs, metrics). */
     route?: RouteName;
+    /** The route's query string, parsed with its `query` schema. */
+    query?: unknown;
+    /** The route's path parameters, parsed with its `params` schema. */
+    params?: unknown;
+    /** Set on `analyst` routes: who asked and whether they see personal data. */
+    analyst?: AnalystAccess;
   }
 }
 
@@ -84,6 +96,20 @@ function stagesFor(route: RouteContract, options: MountOptions): RequestHandler[
   // Who is asking comes first: an anonymous caller gets 401 whatever its body holds.
   if (route.auth === 'bearer') stages.push(authenticate(options.tokens));
   if (route.auth === 'bearer-or-query') stages.push(authenticate(options.tokens, { allowQueryToken: true }));
+  if (route.auth === 'analyst') stages.push(authenticate(options.tokens), analystGate(route, options));
+  const { query, params } = route;
+  if (params) {
+    stages.push((req, res, next) => {
+      res.locals.params = parseOrThrow(params, req.params);
+      next();
+    });
+  }
+  if (query) {
+    stages.push((req, res, next) => {
+      res.locals.query = parseOrThrow(query, req.query);
+      next();
+    });
+  }
   if (route.body === 'raw') stages.push(express.raw({ type: 'application/json', limit: '1mb' }));
   else if (route.body === 'form') stages.push(express.urlencoded({ extended: false, limit: '10kb' }));
   else if (route.method !== 'GET') stages.push(express.json({ limit: options.jsonLimit ?? '200kb' }));
@@ -96,6 +122,35 @@ function stagesFor(route: RouteContract, options: MountOptions): RequestHandler[
     });
   }
   return stages;
+}
+
+/** 403 unless the caller holds the analyst role; every analyst request is logged with who asked. */
+function analystGate(route: RouteContract, options: MountOptions): RequestHandler {
+  const { analysts } = options;
+  if (!analysts) throw new Error(`Route ${route.name} needs an analyst directory in mountRoutes' options`);
+  return (req, res, next) => {
+    analysts.require(req.userId!).then((access) => {
+      res.locals.analyst = access;
+      options.auditLog?.info({ category: 'analyst-audit', analystId: access.userId, pii: access.pii, route: route.name, query: req.query, params: req.params }, 'Analyst read');
+      next();
+    }, next);
+  };
+}
+
+/** A route's parsed query string (its `query` schema's output). */
+export function queryOf<N extends RouteName>(res: Response, _name: N): Routes[N] extends { query: infer Q } ? (Q extends z.ZodType ? z.output<Q> : never) : never {
+  return res.locals.query as never;
+}
+
+/** A route's parsed path parameters (its `params` schema's output). */
+export function paramsOf<N extends RouteName>(res: Response, _name: N): Routes[N] extends { params: infer P } ? (P extends z.ZodType ? z.output<P> : never) : never {
+  return res.locals.params as never;
+}
+
+/** The analyst behind an `analyst` route. */
+export function analystOf(res: Response): AnalystAccess {
+  if (!res.locals.analyst) throw new Error('analystOf outside an analyst route');
+  return res.locals.analyst;
 }
 
 /** The route table's entry for a name (for handlers that need their own path, e.g. signed URLs). */

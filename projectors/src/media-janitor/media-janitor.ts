@@ -1,10 +1,12 @@
 import type { BlobStore, DocumentStore, EventStore, Logger, Subscription } from '@app/platform';
 import { runReactor } from '@app/platform';
 
+export const MEDIA_JANITOR = 'media-janitor';
+
 /** Frees a deleted video's media (everything under its folder), idempotently. */
 export function runMediaJanitor(input: { eventStore: EventStore; docs: DocumentStore; blobs: BlobStore; logger: Logger }): Promise<Subscription> {
   return runReactor({
-    name: 'media-janitor',
+    name: MEDIA_JANITOR,
     eventStore: input.eventStore,
     docs: input.docs,
     logger: input.logger,

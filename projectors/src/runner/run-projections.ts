@@ -9,6 +9,8 @@ export interface ProjectionRunner {
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
   /** The last projected position. */
   position(): number;
+  /** Runs `work` between two events: nothing is projected until it ends (a rebuild's swap). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -30,13 +32,21 @@ export async function runProjections(input: {
   let position = await docs.getCheckpoint(checkpointName);
   const waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
 
+  // Events and exclusive work take turns, one at a time.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = turn.then(work, work);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+
   const settle = () => {
     for (const w of waiters) if (position >= w.position) { waiters.delete(w); w.resolve(true); }
   };
 
   const subscription: Subscription = eventStore.subscribeToAll({
     after: position,
-    handler: async (event: RecordedEvent) => {
+    handler: (event: RecordedEvent) => inTurn(async () => {
       for (const projection of projections) {
         if (!projection.handles.includes(event.type)) continue;
         try {
@@ -49,7 +59,7 @@ export async function runProjections(input: {
       await docs.setCheckpoint(checkpointName, event.position);
       position = event.position;
       settle();
-    },
+    }),
     onCaughtUp: (head) => {
       if (head > position) position = head;
       settle();
@@ -59,6 +69,7 @@ export async function runProjections(input: {
 
   return {
     position: () => position,
+    exclusive: (work) => inTurn(work),
     waitFor(target, timeoutMs) {
       if (position >= target) return Promise.resolve(true);
       return new Promise((resolve) => {

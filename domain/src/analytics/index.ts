@@ -1,0 +1,5 @@
+export * from './redact';
+export * from './aggregates';
+export * from './queries';
+export * from './answers';
+export * from './rebuild';

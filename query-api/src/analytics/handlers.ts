@@ -1,0 +1,146 @@
+import { once } from 'node:events';
+import type { Response } from 'express';
+import { NotFoundError, PROJECTION_STATUS_COLLECTION, categoryOf, foldStream, redact, type ProjectionStatusDoc } from '@app/domain';
+import { analystOf, paramsOf, queryOf, type DocumentStore, type EventStore, type HandlersOf, type LogQuery, type RecordedEvent } from '@app/platform';
+import { CSV_HEADER, csvRow, ndjsonLine, presentEvent, presentProjections } from './presenter';
+import { presentStats, type StatsSource } from './stats';
+
+export type AnalyticsRouteName = 'analyticsEvents' | 'analyticsLive' | 'analyticsStreams' | 'analyticsStream' | 'analyticsExport' | 'analyticsProjections' | 'analyticsStats';
+
+export interface AnalyticsDeps {
+  eventStore: EventStore;
+  docs: DocumentStore;
+  now: () => Date;
+  /** How often the live tail looks for new events. Default 500 ms. */
+  livePollMs?: number;
+}
+
+/** Events read per page by the export and the live tail. */
+const EXPORT_PAGE = 2000;
+
+/** Writes with backpressure: waits for 'drain' when the client reads slower than the log is read. */
+async function write(res: Response, chunk: string): Promise<boolean> {
+  if (res.destroyed) return false;
+  if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  return !res.destroyed;
+}
+
+/**
+ * The analyst API (issue 14): pages of the log, a live tail, recently changed streams, a stream
+ * as of a position or time with its folded state, a streamed export, the projections' state and
+ * the product stats. Every answer is redacted for the analyst who asked (see presentEvent).
+ */
+export function analyticsHandlers(deps: AnalyticsDeps): HandlersOf<AnalyticsRouteName> {
+  const { eventStore, docs } = deps;
+  const statsSource: StatsSource = { docs };
+
+  return {
+    analyticsEvents: async (_req, res) => {
+      const q = queryOf(res, 'analyticsEvents');
+      const access = analystOf(res);
+      const [events, headPosition] = await Promise.all([
+        eventStore.readLog({ after: q.after, limit: q.limit, streamId: q.stream, category: q.category, type: q.type, recordedFrom: q.from, recordedTo: q.to }),
+        eventStore.headPosition(),
+      ]);
+      const lastPosition = events.length > 0 ? events[events.length - 1].position : q.after;
+      res.json({ events: events.map((e) => presentEvent(e, access)), lastPosition, headPosition });
+    },
+
+    analyticsLive: async (req, res) => {
+      const q = queryOf(res, 'analyticsLive');
+      const access = analystOf(res);
+      const resumeFrom = Number(req.headers['last-event-id']);
+      let after = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : q.after ?? (await eventStore.headPosition());
+      const filter: Omit<LogQuery, 'limit'> = { streamId: q.stream, category: q.category, type: q.type, recordedFrom: q.from, recordedTo: q.to };
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ after })}\n\n`);
+      let closed = false;
+      let timer: NodeJS.Timeout | undefined;
+      req.on('close', () => {
+        closed = true;
+        clearTimeout(timer);
+      });
+      let idleTicks = 0;
+      const tick = async () => {
+        if (closed) return;
+        try {
+          const events: RecordedEvent[] = await eventStore.readLog({ ...filter, after, limit: 500 });
+          for (const event of events) {
+            if (!(await write(res, `id: ${event.position}\nevent: event\ndata: ${JSON.stringify(presentEvent(event, access))}\n\n`))) return;
+            after = event.position;
+          }
+          // A comment now and then keeps proxies from closing an idle stream.
+          if (events.length === 0 && ++idleTicks % 30 === 0) res.write(': idle\n\n');
+          if (!closed) timer = setTimeout(tick, events.length === 500 ? 0 : deps.livePollMs ?? 500);
+        } catch {
+          res.end();
+        }
+      };
+      await tick();
+    },
+
+    analyticsStreams: async (_req, res) => {
+      const q = queryOf(res, 'analyticsStreams');
+      const streams = await eventStore.listStreams({ category: q.category, after: q.after, limit: q.limit });
+      res.json({ streams: streams.map((s) => ({ streamId: s.streamId, category: categoryOf(s.streamId), revision: s.revision, lastPosition: s.lastPosition, lastEventType: s.lastEventType, lastRecordedAt: s.lastRecordedAt })) });
+    },
+
+    analyticsStream: async (_req, res) => {
+      const { streamId } = paramsOf(res, 'analyticsStream');
+      const { asOf } = queryOf(res, 'analyticsStream');
+      const access = analystOf(res);
+      const all = await eventStore.readStream(streamId);
+      if (all.length === 0) throw new NotFoundError('Stream not found');
+      const upTo = asOf === undefined
+        ? all
+        : all.filter((e) => (asOf.position !== undefined ? e.position <= asOf.position : Date.parse(e.recordedAt) <= Date.parse(asOf.time)));
+      const category = categoryOf(streamId);
+      res.json({
+        streamId,
+        revision: upTo.length - 1,
+        headRevision: all.length - 1,
+        events: upTo.map((e) => presentEvent(e, access)),
+        state: redact(foldStream(category, upTo), { pii: access.pii, category }),
+      });
+    },
+
+    analyticsExport: async (req, res) => {
+      const q = queryOf(res, 'analyticsExport');
+      const access = analystOf(res);
+      const until = q.to ?? (await eventStore.headPosition());
+      const csv = q.format === 'csv';
+      res.writeHead(200, {
+        'content-type': csv ? 'text/csv; charset=utf-8' : 'application/x-ndjson',
+        'content-disposition': `attachment; filename="events-${q.after}-${until}.${csv ? 'csv' : 'ndjson'}"`,
+        'cache-control': 'no-store',
+      });
+      let aborted = false;
+      req.on('close', () => (aborted = !res.writableFinished));
+      if (csv) res.write(CSV_HEADER);
+      let after = q.after;
+      while (!aborted) {
+        const page = await eventStore.readLog({ after, until, limit: EXPORT_PAGE, category: q.category, type: q.type, streamId: q.stream });
+        let chunk = '';
+        for (const event of page) chunk += (csv ? csvRow : ndjsonLine)(presentEvent(event, access));
+        if (chunk && !(await write(res, chunk))) return;
+        if (page.length < EXPORT_PAGE) break;
+        after = page[page.length - 1].position;
+      }
+      res.end();
+    },
+
+    analyticsProjections: async (_req, res) => {
+      const [statuses, headPosition] = await Promise.all([
+        docs.collection<ProjectionStatusDoc>(PROJECTION_STATUS_COLLECTION).find({}),
+        eventStore.headPosition(),
+      ]);
+      res.json({ projections: presentProjections(statuses, headPosition, deps.now()) });
+    },
+
+    analyticsStats: async (_req, res) => {
+      const q = queryOf(res, 'analyticsStats');
+      res.json(await presentStats(statsSource, { from: q.from, to: q.to, bucket: q.bucket }, deps.now()));
+    },
+  };
+}
+
