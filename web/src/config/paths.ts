@@ -21,5 +21,7 @@ export const paths = {
     billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
     account: { path: '/dashboard/account', getHref: () => '/dashboard/account' },
     affiliates: { path: '/dashboard/affiliates', getHref: () => '/dashboard/affiliates' },
+    /** Analysts only (issue 14): `view` is the tab (overview, events, projections). */
+    analytics: { path: '/dashboard/analytics', getHref: (view?: 'overview' | 'events' | 'projections') => (view && view !== 'overview' ? `/dashboard/analytics?view=${view}` : '/dashboard/analytics') },
   },
 } as const;

@@ -8,7 +8,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import type { LoginBody, MeResponse, RegisterBody, TokenResponse } from '@app/domain';
+import type { LoginBody, MeResponse, RegisterBody, Role, TokenResponse } from '@app/domain';
 import { useDispatch } from 'react-redux';
 import { api } from './api';
 import { deleteCookie } from './cookies';
@@ -22,13 +22,15 @@ export interface User {
   id: string;
   email: string;
   name: string;
+  /** `analyst` opens /dashboard/analytics; `pii` shows emails and names there unmasked. */
+  roles: Role[];
 }
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMe: build.query<User, string>({
       query: (token) => ({ url: '/api/auth/me', headers: { Authorization: `Bearer ${token}` } }),
-      transformResponse: (me: MeResponse): User => ({ id: me._id, email: me.email, name: me.name }),
+      transformResponse: (me: MeResponse): User => ({ id: me._id, email: me.email, name: me.name, roles: me.roles ?? [] }),
       providesTags: [{ type: 'User', id: 'ME' }],
     }),
     login: build.mutation<TokenResponse, LoginBody>({

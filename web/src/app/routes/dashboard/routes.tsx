@@ -19,6 +19,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'billing', lazy: () => import('./billing').then((m) => ({ Component: m.default })) },
       { path: 'account', lazy: () => import('./account').then((m) => ({ Component: m.default })) },
       { path: 'affiliates', lazy: () => import('./affiliates').then((m) => ({ Component: m.default })) },
+      { path: 'analytics', lazy: () => import('./analytics').then((m) => ({ Component: m.default })) },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Drawer } from 'antd';
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   CreditCardOutlined,
   CrownOutlined,
   LogoutOutlined,
@@ -15,7 +16,8 @@ import {
 } from '@ant-design/icons';
 import { Logo } from '../../../components/ui/logo';
 import { BRAND, supportMailto } from '../../../config/brand';
-import { DASHBOARD_PAGES } from '../lib/pages';
+import { pagesFor } from '../lib/pages';
+import { useAuth } from '../../../lib/auth';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { PageSearch } from './page-search';
 import './dashboard.css';
@@ -29,13 +31,15 @@ const ICONS: Record<string, ReactNode> = {
   Billing: <CreditCardOutlined />,
   Account: <UserOutlined />,
   Affiliates: <TeamOutlined />,
+  Analytics: <BarChartOutlined />,
 };
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }): ReactElement {
+  const { user } = useAuth();
   return (
     <nav className="dash-nav" aria-label="Dashboard">
       <ul>
-        {DASHBOARD_PAGES.map((page) => (
+        {pagesFor(user?.roles).map((page) => (
           <li key={page.path}>
             <NavLink
               to={page.path}

@@ -2,13 +2,15 @@ import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AutoComplete, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { searchPages } from '../lib/pages';
+import { pagesFor, searchPages } from '../lib/pages';
+import { useAuth } from '../../../lib/auth';
 
 /** Header search: filters the dashboard pages by title or keyword; choosing one opens it. */
 export function PageSearch(): ReactElement {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const matches = searchPages(query);
+  const { user } = useAuth();
+  const matches = searchPages(query, pagesFor(user?.roles));
   const go = (path: string) => {
     setQuery('');
     navigate(path);

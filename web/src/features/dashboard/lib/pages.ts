@@ -6,6 +6,8 @@ export interface DashboardPage {
   path: string;
   title: string;
   keywords: string[];
+  /** Shown only to users holding this role. */
+  role?: 'analyst';
 }
 
 export const DASHBOARD_PAGES: readonly DashboardPage[] = [
@@ -16,7 +18,11 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { label: 'Billing', path: paths.dashboard.billing.getHref(), title: 'Billing', keywords: ['plan', 'upgrade', 'subscription', 'payment', 'invoice', 'cancel', 'pricing', 'faq'] },
   { label: 'Account', path: paths.dashboard.account.getHref(), title: 'Account Settings', keywords: ['email', 'password', 'profile', 'linked accounts', 'youtube', 'tiktok', 'instagram', 'disconnect'] },
   { label: 'Affiliates', path: paths.dashboard.affiliates.getHref(), title: 'Affiliate Program', keywords: ['referral', 'earn', 'commission', 'partner'] },
+  { label: 'Analytics', path: paths.dashboard.analytics.getHref(), title: 'Analytics', keywords: ['events', 'stats', 'charts', 'projections', 'export', 'replay', 'log'], role: 'analyst' },
 ];
+
+/** The pages a user with these roles may open. */
+export const pagesFor = (roles: readonly string[] = []): DashboardPage[] => DASHBOARD_PAGES.filter((page) => !page.role || roles.includes(page.role));
 
 /** Pages whose label, title or a keyword contains the query (case-insensitive). */
 export function searchPages(query: string, pages: readonly DashboardPage[] = DASHBOARD_PAGES): DashboardPage[] {
