@@ -11,3 +11,4 @@ export * from './series';
 export * from './social-link';
 export * from './post';
 export * from './analytics';
+export * from './upcasters';

@@ -4,3 +4,4 @@ export * from './service';
 export * from './projections';
 export { rebuildProjections, type ProjectionRunner } from './runner/run-projections';
 export type { Projection } from './runner/projection';
+export { rebuildBesideLive, type RebuildResult } from './rebuild/rebuild';

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { runAnalystCli } from '@app/command-api';
+import { runEventsCli, type CliIo } from '@app/query-api';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 jest.setTimeout(240_000);
@@ -174,6 +175,34 @@ describe('Analysts read, replay and export the log (embedded)', () => {
       expect((await request(server.url).get('/api/video/videos').set(bearer(creator)).expect(200)).body).toEqual(before);
       const stream = (await request(server.url).get('/api/analytics/streams/projection-video-list').set(bearer(analyst)).expect(200)).body;
       expect(stream.events.map((e: { type: string }) => e.type)).toEqual(['ProjectionRebuildRequested', 'ProjectionRebuilt']);
+    });
+
+    it('should answer the same on the command line: a stream as of a point, the export, the projections, the stats, a rebuild', async () => {
+      const run = async (...args: string[]) => {
+        let out = '';
+        let err = '';
+        const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
+        const code = await runEventsCli(args, { eventStore: server.infra.eventStore, docs: server.infra.docs }, io, { pollMs: 50 });
+        return { code, out, err };
+      };
+      const read = await run('read', `video-${videoId}`, '--as-of', String(editedAt - 1), '--json');
+      expect(read.code).toBe(0);
+      expect(JSON.parse(read.out).state.script.description).not.toBe('A caption, edited');
+      const table = await run('read', `video-${videoId}`);
+      expect(table.out).toMatch(/revision\s+position\s+recordedAt\s+type/);
+
+      const csv = await run('export', '--format', 'csv', '--category', 'user');
+      expect(csv.out.split('\n')[0]).toBe('position,recordedAt,streamId,type,data');
+      expect(csv.out).not.toMatch(/\$argon2/);
+      expect(csv.err).toMatch(/^exported \d+ events/m);
+
+      expect(JSON.parse((await run('projections', '--json')).out).projections.map((p: { name: string }) => p.name)).toContain('video-list');
+      expect(JSON.parse((await run('stats', '--json', '--bucket', 'hour')).out).funnel.signedUp).toBe(3);
+      expect((await run('stats', '--bucket', 'month')).err).toBe('bucket must be hour, day or week\n');
+      expect((await run('rebuild', 'no-such')).code).toBe(1);
+      const rebuilt = await run('rebuild', 'series-view');
+      expect(rebuilt.out).toMatch(/^rebuilt series-view: \d+ events in \d+ ms/);
+      expect((await run('nonsense')).code).toBe(2);
     });
 
     it("should count the day's sign-ups and finished videos, and time the render", async () => {

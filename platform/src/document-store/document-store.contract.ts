@@ -324,6 +324,22 @@ export function documentStoreContract(name: string, factory: DocumentStoreFactor
       });
     });
 
+    describe('When many documents are written at once', () => {
+      it('should upsert and delete them in order, with their positions', async () => {
+        await videos.upsert('gone', aVideo({ userId: 'u1' }), 1);
+        await videos.writeMany([
+          { id: 'a', doc: aVideo({ userId: 'u1', title: 'A' }), position: 3 },
+          { id: 'b', doc: aVideo({ userId: 'u2', title: 'B' }), position: 4 },
+          { id: 'gone', doc: null, position: 5 },
+          { id: 'a', doc: aVideo({ userId: 'u1', title: 'A2' }), position: 6 },
+        ]);
+        expect(ids(await videos.find({}, { sort: { _id: 1 } }))).toEqual(['a', 'b']);
+        expect(await videos.get('a')).toMatchObject({ title: 'A2', _position: 6 });
+        expect(await videos.count({ userId: 'u2' })).toBe(1);
+        await videos.writeMany([]);
+      });
+    });
+
     describe('When a rebuilt collection replaces the live one', () => {
       it('should serve the rebuilt documents under the live name, keep working through the same handle, and drop the replacement', async () => {
         await videos.upsert('old', aVideo({ userId: 'u1', title: 'Old' }), 1);

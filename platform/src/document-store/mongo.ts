@@ -169,6 +169,20 @@ class MongoDocumentCollection<T extends Doc> implements Collection<T> {
     return deletedCount > 0;
   }
 
+  async writeMany(changes: ReadonlyArray<{ id: string; doc: Omit<T, '_id'> | null; position: number }>): Promise<void> {
+    for (const change of changes) assertPosition(change.position);
+    if (changes.length === 0) return;
+    await this.ready;
+    await this.collection.bulkWrite(
+      changes.map(({ id, doc, position }) =>
+        doc === null
+          ? { deleteOne: { filter: { _id: id } } }
+          : { replaceOne: { filter: { _id: id }, replacement: { ...bodyOf(doc as Record<string, unknown>), _id: id, _position: position }, upsert: true } },
+      ),
+      { ordered: true },
+    );
+  }
+
   async clear(): Promise<void> {
     await this.ready;
     await this.collection.deleteMany({});

@@ -33,6 +33,11 @@ export interface Collection<T extends Doc> {
   /** Set some fields of an existing document; false if it does not exist. */
   patch(id: string, fields: Partial<Omit<T, '_id'>>, position?: number): Promise<boolean>;
   delete(id: string): Promise<boolean>;
+  /**
+   * Write many documents at once (null deletes): one transaction on SQLite, one bulk write on
+   * MongoDB. For rebuilds, which apply thousands of events between two writes.
+   */
+  writeMany(changes: ReadonlyArray<{ id: string; doc: Omit<T, '_id'> | null; position: number }>): Promise<void>;
   /** Remove every document (rebuild from position 0). */
   clear(): Promise<void>;
 }

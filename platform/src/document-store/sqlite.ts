@@ -146,6 +146,16 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.remove.run(id).changes > 0;
   }
 
+  async writeMany(changes: ReadonlyArray<{ id: string; doc: Omit<T, '_id'> | null; position: number }>): Promise<void> {
+    for (const change of changes) assertPosition(change.position);
+    this.db.transaction(() => {
+      for (const { id, doc, position } of changes) {
+        if (doc === null) this.remove.run(id);
+        else this.write.run(id, position, JSON.stringify(bodyOf(doc as Record<string, unknown>)));
+      }
+    }).immediate();
+  }
+
   async clear(): Promise<void> {
     this.db.prepare(`DELETE FROM ${this.table}`).run();
   }

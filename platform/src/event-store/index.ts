@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { UPCASTERS, upcasterRegistry } from '@app/domain';
 import type { EventStore } from './port';
+import { withUpcasting } from './upcasting';
 import { openKurrentDbEventStore } from './kurrentdb';
 import { openPostgresEventStore } from './postgres';
 import { openSqliteEventStore } from './sqlite';
@@ -8,14 +10,19 @@ export * from './port';
 export { openSqliteEventStore, type SqliteEventStoreOptions } from './sqlite';
 export { openPostgresEventStore, type PostgresEventStoreOptions } from './postgres';
 export { openKurrentDbEventStore, type KurrentDbEventStoreOptions } from './kurrentdb';
+export { withUpcasting } from './upcasting';
 
 /**
- * Opens the adapter a URL names:
+ * Opens the adapter a URL names, behind the domain's upcasters (every read in the current shape):
  * - a plain path, `file:path` or `file:///abs/path` → embedded SQLite;
  * - `postgres://` / `postgresql://` → PostgreSQL (optional `?schema=name&table=name`);
  * - `kurrentdb://`, `kurrentdb+discover://`, `kurrent://`, `kdb://`, `esdb://`, `esdb+discover://` → KurrentDB.
  */
 export async function openEventStore(url: string): Promise<EventStore> {
+  return withUpcasting(await openAdapter(url), upcasterRegistry(UPCASTERS));
+}
+
+async function openAdapter(url: string): Promise<EventStore> {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   switch (scheme) {
     case 'postgres':

@@ -17,7 +17,8 @@ import {
   statsQuery, streamQuery, type ProjectionStatusDoc,
 } from '@app/domain';
 import { commandMetadata, handle, infraEnv, loadState, openDocumentStore, openEventStore, readEnv, type DocumentStore, type EventStore } from '@app/platform';
-import { CSV_HEADER, csvRow, ndjsonLine, presentEvent, presentProjections } from './presenter';
+import { exportLog } from './export';
+import { ndjsonLine, presentEvent, presentProjections } from './presenter';
 import { presentStats } from './stats';
 
 export interface CliIo {
@@ -129,22 +130,17 @@ export async function runEventsCli(args: readonly string[], stores: { eventStore
       const query = parseOrExit(exportQuery, { after: text(flags.after), to: text(flags.to), category: text(flags.category), type: text(flags.type), stream: text(flags.stream), format: text(flags.format) }, io);
       if (!query) return 2;
       const until = query.to ?? (await eventStore.headPosition());
-      const csv = query.format === 'csv';
       const bar = progressBar(io, 'export');
-      if (csv) io.out(CSV_HEADER);
-      let after = query.after;
-      let count = 0;
-      for (;;) {
-        const page = await eventStore.readLog({ after, until, limit: 5000, category: query.category, type: query.type, streamId: query.stream });
-        let chunk = '';
-        for (const event of page) chunk += (csv ? csvRow : ndjsonLine)(presentEvent(event, access));
-        if (chunk) io.out(chunk);
-        await io.drain?.();
-        count += page.length;
-        if (page.length > 0) bar.update(page[page.length - 1].position, until);
-        if (page.length < 5000) break;
-        after = page[page.length - 1].position;
-      }
+      const count = await exportLog({
+        eventStore, after: query.after, until, format: query.format, pii: access.pii,
+        filter: { category: query.category, type: query.type, streamId: query.stream },
+        write: async (chunk) => {
+          io.out(chunk);
+          await io.drain?.();
+          return !options.signal?.aborted;
+        },
+        onPage: (position) => bar.update(position, until),
+      });
       bar.end();
       io.err(`exported ${count} events\n`);
       return 0;

@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import type { Response } from 'express';
 import { NotFoundError, PROJECTION_STATUS_COLLECTION, categoryOf, foldStream, redact, type ProjectionStatusDoc } from '@app/domain';
 import { analystOf, paramsOf, queryOf, type DocumentStore, type EventStore, type HandlersOf, type LogQuery, type RecordedEvent } from '@app/platform';
-import { CSV_HEADER, csvRow, ndjsonLine, presentEvent, presentProjections } from './presenter';
+import { exportLog } from './export';
+import { presentEvent, presentProjections } from './presenter';
 import { presentStats, type StatsSource } from './stats';
 
 export type AnalyticsRouteName = 'analyticsEvents' | 'analyticsLive' | 'analyticsStreams' | 'analyticsStream' | 'analyticsExport' | 'analyticsProjections' | 'analyticsStats';
@@ -14,9 +15,6 @@ export interface AnalyticsDeps {
   /** How often the live tail looks for new events. Default 500 ms. */
   livePollMs?: number;
 }
-
-/** Events read per page by the export and the live tail. */
-const EXPORT_PAGE = 2000;
 
 /** Writes with backpressure: waits for 'drain' when the client reads slower than the log is read. */
 async function write(res: Response, chunk: string): Promise<boolean> {
@@ -114,18 +112,11 @@ export function analyticsHandlers(deps: AnalyticsDeps): HandlersOf<AnalyticsRout
         'content-disposition': `attachment; filename="events-${q.after}-${until}.${csv ? 'csv' : 'ndjson'}"`,
         'cache-control': 'no-store',
       });
-      let aborted = false;
-      req.on('close', () => (aborted = !res.writableFinished));
-      if (csv) res.write(CSV_HEADER);
-      let after = q.after;
-      while (!aborted) {
-        const page = await eventStore.readLog({ after, until, limit: EXPORT_PAGE, category: q.category, type: q.type, streamId: q.stream });
-        let chunk = '';
-        for (const event of page) chunk += (csv ? csvRow : ndjsonLine)(presentEvent(event, access));
-        if (chunk && !(await write(res, chunk))) return;
-        if (page.length < EXPORT_PAGE) break;
-        after = page[page.length - 1].position;
-      }
+      await exportLog({
+        eventStore, after: q.after, until, format: q.format, pii: access.pii,
+        filter: { category: q.category, type: q.type, streamId: q.stream },
+        write: (chunk) => write(res, chunk),
+      });
       res.end();
     },
 

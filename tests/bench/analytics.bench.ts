@@ -1,0 +1,142 @@
+/**
+ * The analysts' benchmarks (issue 14) on a generated log of BENCH_LOG_EVENTS events (default
+ * 1,000,000; realistic video, user and post streams): export events/s and peak RSS while exporting
+ * (memory must stay flat), a read model rebuilt beside the live one in events/s, and the p99 of
+ * the analyst events query with filters. SQLite always; PostgreSQL too when POSTGRES_URL is set.
+ * The reference in the same run: a raw readAll of the whole log (events/s).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool } from 'pg';
+import { openPostgresEventStore, openSqliteEventStore, SqliteDocumentStore, type EventStore, type LogQuery, type NewEvent } from '@app/platform';
+import { PROJECTIONS, rebuildBesideLive } from '@app/projectors';
+import { exportLog } from '@app/query-api';
+
+interface Row {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+}
+
+const TOTAL = Number(process.env.BENCH_LOG_EVENTS ?? 1_000_000);
+const AT = '2026-11-24T10:00:00.000Z';
+
+/** One video's life: requested, five stages, rendered, its caption edited (8 events, one append). */
+function aVideoLife(i: number): NewEvent[] {
+  const videoId = `v${i}`;
+  const e = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data, metadata: { correlationId: `c${i}`, userId: `u${i % 5000}` } });
+  return [
+    e('VideoRequested', { videoId, userId: `u${i % 5000}`, seriesId: null, topic: 'Fun Facts', customPrompt: null, language: 'English', voiceId: 'voice-1', style: 'comic', aspectRatio: '9:16', duration: 60, requestedAt: AT }),
+    ...['start', 'script', 'audio', 'images', 'video'].map((status) => e('RenderStageReached', { videoId, status, at: AT, attempt: 1 })),
+    e('VideoRendered', { videoId, at: AT, media: { videoKey: `videos/u/${videoId}/video.mp4`, thumbnailKey: null, durationSeconds: 58, width: 1080, height: 1920, sizeBytes: 1_000_000 }, script: { title: `Video ${i}`, description: 'Owls are amazing.', narrationScript: ['Owls turn their heads.'] } }),
+    e('CaptionEdited', { videoId, description: `Caption ${i}`, at: AT }),
+  ];
+}
+
+async function generate(store: EventStore): Promise<number> {
+  const videos = Math.ceil(TOTAL / 8);
+  const inFlight: Promise<unknown>[] = [];
+  for (let i = 0; i < videos; i++) {
+    inFlight.push(store.append(`video-${i}`, aVideoLife(i)));
+    if (inFlight.length >= 16) await Promise.all(inFlight.splice(0));
+  }
+  await Promise.all(inFlight);
+  return store.headPosition();
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+
+async function measure(store: EventStore, label: string, dir: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const head = await generate(store);
+  rows.push({ name: `analytics.${label}.log-events`, value: head, unit: 'events' });
+
+  // Reference: the raw store reading the whole log.
+  let started = performance.now();
+  let after = 0;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: 5000 });
+    if (page.length === 0) break;
+    after = page[page.length - 1].position;
+  }
+  const rawRate = head / ((performance.now() - started) / 1000);
+  rows.push({ name: `analytics.${label}.raw-read-all`, value: Math.round(rawRate), unit: 'events/s' });
+
+  // Export: NDJSON to a sink that keeps nothing, sampling the RSS meanwhile.
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let bytes = 0;
+  started = performance.now();
+  const exported = await exportLog({ eventStore: store, filter: {}, after: 0, until: head, format: 'ndjson', pii: false, write: (chunk) => ((bytes += chunk.length), true) });
+  const exportSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  rows.push({ name: `analytics.${label}.export-ndjson`, value: Math.round(exported / exportSeconds), unit: 'events/s', target: '>= 100000' });
+  rows.push({ name: `analytics.${label}.export-vs-raw-read`, value: Math.round((exported / exportSeconds / rawRate) * 100) / 100, unit: 'ratio' });
+  rows.push({ name: `analytics.${label}.export-peak-rss-growth`, value: Math.round((peak - rssBefore) / 1048576), unit: 'MiB', target: '<= 150' });
+  void bytes;
+
+  // Rebuild the video list (7 of every 8 events are its) beside a live one, then swap.
+  const docs = new SqliteDocumentStore(join(dir, `read-models-${label}.db`));
+  try {
+    const projection = PROJECTIONS.find((p) => p.name === 'video-list')!;
+    started = performance.now();
+    const result = await rebuildBesideLive({ eventStore: store, docs, projection, runner: { exclusive: (work) => work(), position: () => head } });
+    const seconds = (performance.now() - started) / 1000;
+    rows.push({ name: `analytics.${label}.rebuild-video-list`, value: Math.round(result.position / seconds), unit: 'events/s', target: '>= 100000' });
+    rows.push({ name: `analytics.${label}.rebuild-documents`, value: await docs.collection('video_list').count(), unit: 'docs' });
+  } finally {
+    await docs.close();
+  }
+
+  // The analyst events query: 300 pages of 100 with the filters analysts use, anywhere in the log.
+  const queries: Array<() => LogQuery> = [
+    () => ({ after: Math.floor(Math.random() * head), limit: 100 }),
+    () => ({ category: 'video', after: Math.floor(Math.random() * head), limit: 100 }),
+    () => ({ type: 'VideoRendered', after: Math.floor(Math.random() * head), limit: 100 }),
+    () => ({ streamId: `video-${Math.floor(Math.random() * (head / 8))}`, limit: 100 }),
+    () => ({ type: 'CaptionEdited', recordedFrom: AT, after: Math.floor(Math.random() * head), limit: 100 }),
+  ];
+  const latencies: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const query = queries[i % queries.length]();
+    const t = performance.now();
+    await store.readLog(query);
+    latencies.push(performance.now() - t);
+  }
+  rows.push({ name: `analytics.${label}.events-query-p50`, value: Math.round(percentile(latencies, 50) * 100) / 100, unit: 'ms' });
+  rows.push({ name: `analytics.${label}.events-query-p99`, value: Math.round(percentile(latencies, 99) * 100) / 100, unit: 'ms', target: '<= 50' });
+  return rows;
+}
+
+export async function benchAnalytics(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'bench-analytics-'));
+  try {
+    const sqlite = openSqliteEventStore({ file: join(dir, 'events.db') });
+    try {
+      rows.push(...(await measure(sqlite, 'sqlite', dir)));
+    } finally {
+      await sqlite.close();
+    }
+    const url = process.env.POSTGRES_URL;
+    if (url) {
+      const schema = `bench_analytics_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+      const postgres = await openPostgresEventStore({ connectionString: url, schema });
+      try {
+        rows.push(...(await measure(postgres, 'postgres', dir)));
+      } finally {
+        await postgres.close();
+        const pool = new Pool({ connectionString: url });
+        await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => pool.end());
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
