@@ -12,7 +12,7 @@ const withIds = (event: { type: string; data: Record<string, unknown> }, i: numb
 async function aLog(store: EventStore, videos: number, from = 0) {
   for (let v = from; v < from + videos; v++) {
     const videoId = `v${v}`;
-    const life = [aVideoRequested({ videoId }), aStageReached('script', { videoId }), aVideoRendered({ videoId }), aCaptionEdited(`caption ${v}`)].map((e) => ({ ...e, data: { ...e.data, videoId } }));
+    const life: Array<{ type: string; data: Record<string, unknown> }> = [aVideoRequested({ videoId }), aStageReached('script', { videoId }), aVideoRendered({ videoId }), aCaptionEdited(`caption ${v}`)].map((e) => ({ ...e, data: { ...e.data, videoId } }));
     if (v % 5 === 0) life.push({ ...aVideoDeleted(), data: { ...aVideoDeleted().data, videoId } });
     await store.append(`video-${videoId}`, life.map(withIds));
   }
