@@ -139,6 +139,13 @@ describe('Analysts read, replay and export the log (embedded)', () => {
       expect(next.events[0].position).toBe(6);
       expect(next.headPosition).toBeGreaterThanOrEqual(editedAt);
 
+      // One user action across streams: the request and the credit it used share a correlation id.
+      const requested = (await request(server.url).get(`/api/analytics/events?stream=video-${videoId}&type=VideoRequested`).set(bearer(analyst)).expect(200)).body.events[0];
+      const action = (await request(server.url).get(`/api/analytics/events?correlation=${requested.metadata.correlationId}`).set(bearer(analyst)).expect(200)).body.events;
+      expect(action.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['VideoRequested', 'VideoCreditUsed']));
+      expect(new Set(action.map((e: { streamId: string }) => e.streamId.split('-')[0]))).toEqual(new Set(['video', 'subscription']));
+      await request(server.url).get('/api/analytics/events?correlation=not%20an%20id').set(bearer(analyst)).expect(400, { error: 'correlation must be a correlation id (letters, digits and dashes)', details: { correlation: 'correlation must be a correlation id (letters, digits and dashes)' } });
+
       const streams = (await request(server.url).get('/api/analytics/streams?category=video').set(bearer(analyst)).expect(200)).body.streams;
       expect(streams[0]).toMatchObject({ streamId: `video-${videoId}`, category: 'video', lastEventType: 'CaptionEdited' });
     });

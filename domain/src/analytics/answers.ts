@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const analyticsEvent = z.object({
+  /** The event's id: what `metadata.causationId` of the events it caused names. */
+  id: z.string(),
   position: z.number().int().positive(),
   streamId: z.string(),
   revision: z.number().int().nonnegative(),

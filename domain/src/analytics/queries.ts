@@ -9,6 +9,7 @@ export const ANALYTICS_MESSAGES = {
   stream: 'stream must be a stream id such as video-1f2e',
   category: 'category must be a stream category such as video',
   type: 'type must be an event type such as VideoRendered',
+  correlation: 'correlation must be a correlation id (letters, digits and dashes)',
   date: 'must be an ISO-8601 date such as 2026-11-24 or 2026-11-24T10:00:00Z',
   asOf: 'asOf must be a position (a whole number) or an ISO-8601 time',
   bucket: 'bucket must be hour, day or week',
@@ -34,6 +35,7 @@ const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.fro
 
 /** What the log is filtered by: the same for the page, the live tail and the export. */
 const logFilter = {
+  correlation: z.string().regex(/^[A-Za-z0-9-]{1,80}$/, ANALYTICS_MESSAGES.correlation).optional(),
   stream: streamId.optional(),
   category: category.optional(),
   type: eventType.optional(),

@@ -368,6 +368,15 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
         expect(await store.readLog({ category: `none${unique()}`, limit: 100 })).toEqual([]);
       });
 
+      it('should find every event of one user action by its correlation id, across streams', async () => {
+        const correlationId = randomUUID();
+        const category = `k${unique()}`;
+        await store.append(`${category}-1`, [aNewEvent({ metadata: { correlationId } }), aNewEvent()]);
+        await store.append(`${category}-2`, [aNewEvent({ metadata: { correlationId, causationId: 'x' } })]);
+        const caused = await store.readLog({ correlationId, limit: 100 });
+        expect(caused.map((e) => e.streamId)).toEqual([`${category}-1`, `${category}-2`]);
+      });
+
       it('should narrow by the time the events were recorded', async () => {
         const category = `t${unique()}`;
         await store.append(`${category}-1`, someEvents(2));

@@ -61,6 +61,8 @@ export interface LogQuery {
   /** The part of the stream id before its first '-' (`video` for `video-1f2e`). */
   category?: string;
   type?: string;
+  /** Events of one user action: metadata.correlationId (what a command and everything it caused share). */
+  correlationId?: string;
   /** Inclusive bounds on recordedAt (ISO-8601 instants). */
   recordedFrom?: string;
   recordedTo?: string;

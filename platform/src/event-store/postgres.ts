@@ -167,6 +167,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
       await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_category')} ON ${table} ((split_part(stream_id, '-', 1)), position)`);
       await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_type')} ON ${table} (type, position)`);
       await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_time')} ON ${table} (recorded_at, position)`);
+      await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_correlation')} ON ${table} ((metadata->>'correlationId'), position)`);
       await client.query(appendFunctionSql(table, appendFn, key));
       await client.query('COMMIT');
       client.release();
@@ -259,7 +260,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
         if (rows.length === 0) return [];
         until = Math.min(until ?? Number(rows[0].position), Number(rows[0].position));
       }
-      const where = logWhere({ ...query, after, until }, { category: "split_part(stream_id, '-', 1)" }, (i) => `$${i}`);
+      const where = logWhere({ ...query, after, until }, { category: "split_part(stream_id, '-', 1)", correlationId: "metadata->>'correlationId'" }, (i) => `$${i}`);
       const { rows } = await pool.query<EventRow>(`SELECT * FROM ${table} WHERE ${where.sql} ORDER BY position LIMIT $${where.params.length + 1}`, [...where.params, Math.max(0, query.limit)]);
       return rows.map(toRecorded);
     },

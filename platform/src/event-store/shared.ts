@@ -213,6 +213,7 @@ export function matchesLog(event: RecordedEvent, query: LogQuery): boolean {
   if (query.streamId !== undefined && event.streamId !== query.streamId) return false;
   if (query.category !== undefined && categoryOfStream(event.streamId) !== query.category) return false;
   if (query.type !== undefined && event.type !== query.type) return false;
+  if (query.correlationId !== undefined && event.metadata?.correlationId !== query.correlationId) return false;
   if (query.recordedFrom !== undefined && Date.parse(event.recordedAt) < Date.parse(query.recordedFrom)) return false;
   if (query.recordedTo !== undefined && Date.parse(event.recordedAt) > Date.parse(query.recordedTo)) return false;
   return true;
@@ -252,7 +253,7 @@ export function collectStreams(events: Iterable<Pick<RecordedEvent, 'streamId' |
 }
 
 /** The WHERE clause of a log query, for SQL adapters (`?` or `$n` placeholders). */
-export function logWhere(query: LogQuery, columns: { category: string }, placeholder: (index: number) => string): { sql: string; params: unknown[] } {
+export function logWhere(query: LogQuery, columns: { category: string; correlationId: string }, placeholder: (index: number) => string): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const bind = (value: unknown) => {
@@ -264,6 +265,7 @@ export function logWhere(query: LogQuery, columns: { category: string }, placeho
   if (query.streamId !== undefined) clauses.push(`stream_id = ${bind(query.streamId)}`);
   if (query.category !== undefined) clauses.push(`${columns.category} = ${bind(query.category)}`);
   if (query.type !== undefined) clauses.push(`type = ${bind(query.type)}`);
+  if (query.correlationId !== undefined) clauses.push(`${columns.correlationId} = ${bind(query.correlationId)}`);
   if (query.recordedFrom !== undefined) clauses.push(`recorded_at >= ${bind(query.recordedFrom)}`);
   if (query.recordedTo !== undefined) clauses.push(`recorded_at <= ${bind(query.recordedTo)}`);
   return { sql: clauses.join(' AND '), params };

@@ -53,7 +53,7 @@ CREATE TABLE IF NOT EXISTS events (
 
 /**
  * The analysts' indexes (issue 14): a stream's category as a virtual column, and the log by
- * category, by type and by time, each in position order. Added to files made before them.
+ * category, by type, by time and by correlation id (one user action), in position order. Added to files made before them.
  */
 const CATEGORY = "CASE WHEN instr(stream_id, '-') > 0 THEN substr(stream_id, 1, instr(stream_id, '-') - 1) ELSE stream_id END";
 function migrateAnalystIndexes(db: Database.Database): void {
@@ -63,6 +63,7 @@ function migrateAnalystIndexes(db: Database.Database): void {
     CREATE INDEX IF NOT EXISTS events_by_category ON events (category, position);
     CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
     CREATE INDEX IF NOT EXISTS events_by_time ON events (recorded_at);
+    CREATE INDEX IF NOT EXISTS events_by_correlation ON events (json_extract(metadata, '$.correlationId'), position);
   `);
 }
 
@@ -144,7 +145,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       if (!last) return [];
       until = Math.min(until ?? last.position, last.position);
     }
-    const where = logWhere({ ...query, after, until }, { category: 'category' }, () => '?');
+    const where = logWhere({ ...query, after, until }, { category: 'category', correlationId: "json_extract(metadata, '$.correlationId')" }, () => '?');
     const sql = `SELECT * FROM events WHERE ${where.sql} ORDER BY position LIMIT ?`;
     let statement = logStatements.get(sql);
     if (!statement) logStatements.set(sql, (statement = db.prepare<unknown[], EventRow>(sql)));

@@ -37,7 +37,7 @@ export function analyticsHandlers(deps: AnalyticsDeps): HandlersOf<AnalyticsRout
       const q = queryOf(res, 'analyticsEvents');
       const access = analystOf(res);
       const [events, headPosition] = await Promise.all([
-        eventStore.readLog({ after: q.after, limit: q.limit, streamId: q.stream, category: q.category, type: q.type, recordedFrom: q.from, recordedTo: q.to }),
+        eventStore.readLog({ after: q.after, limit: q.limit, streamId: q.stream, category: q.category, type: q.type, correlationId: q.correlation, recordedFrom: q.from, recordedTo: q.to }),
         eventStore.headPosition(),
       ]);
       const lastPosition = events.length > 0 ? events[events.length - 1].position : q.after;
@@ -49,7 +49,7 @@ export function analyticsHandlers(deps: AnalyticsDeps): HandlersOf<AnalyticsRout
       const access = analystOf(res);
       const resumeFrom = Number(req.headers['last-event-id']);
       let after = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : q.after ?? (await eventStore.headPosition());
-      const filter: Omit<LogQuery, 'limit'> = { streamId: q.stream, category: q.category, type: q.type, recordedFrom: q.from, recordedTo: q.to };
+      const filter: Omit<LogQuery, 'limit'> = { streamId: q.stream, category: q.category, type: q.type, correlationId: q.correlation, recordedFrom: q.from, recordedTo: q.to };
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ after })}\n\n`);
       let closed = false;

@@ -6,6 +6,7 @@ import type { AnalystAccess, RecordedEvent } from '@app/platform';
 export function presentEvent(event: RecordedEvent, access: Pick<AnalystAccess, 'pii'>): AnalyticsEvent {
   const options = { pii: access.pii, category: categoryOf(event.streamId) };
   return {
+    id: event.id,
     position: event.position,
     streamId: event.streamId,
     revision: event.revision,

@@ -5,6 +5,8 @@ export interface EventsFilter {
   category?: string;
   type?: string;
   stream?: string;
+  /** One user action: every event sharing this correlation id. */
+  correlation?: string;
   from?: string;
   to?: string;
 }

@@ -13,6 +13,7 @@ jest.setTimeout(20_000);
 
 const me = (roles: string[]) => http.get('/api/auth/me', () => HttpResponse.json({ _id: 'u1', email: 'ana@example.com', name: 'Ana', roles }));
 const anEvent = (position: number, fields: Record<string, unknown> = {}) => ({
+  id: `e${position}`,
   position, streamId: 'video-v1', revision: position - 1, type: 'VideoRequested', data: { videoId: 'v1' }, metadata: { correlationId: 'c-1', causationId: 'c-1' }, recordedAt: '2026-11-24T10:00:00.000Z', ...fields,
 });
 const projection = (name: string, fields: Record<string, unknown> = {}) => ({
@@ -74,6 +75,35 @@ describe('Given an analyst', () => {
     await user.click(screen.getByText('VideoRendered'));
     await user.click(await screen.findByRole('tab', { name: 'Stream history' }));
     await waitFor(() => expect(screen.getByTestId('stream-state')).toHaveTextContent('"status": "done"'), { timeout: 5000 });
+  });
+
+  it('should link an event to the other events of its user action, and show that action alone', async () => {
+    const asked: URLSearchParams[] = [];
+    const action = [
+      anEvent(1, { type: 'VideoRequested', metadata: { correlationId: 'act-1', causationId: 'act-1' } }),
+      anEvent(2, { type: 'VideoCreditUsed', streamId: 'subscription-u1', metadata: { correlationId: 'act-1', causationId: 'act-1' } }),
+      anEvent(3, { type: 'RenderStageReached', metadata: { correlationId: 'act-1', causationId: 'e1' } }),
+    ];
+    server.use(
+      me(['analyst']),
+      http.get('/api/analytics/events', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        const events = params.get('correlation') === 'act-1' ? action : [action[0]];
+        return HttpResponse.json({ events, lastPosition: events[events.length - 1].position, headPosition: 3 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/dashboard/analytics?view=events');
+    await user.click(await screen.findByText('VideoRequested', {}, { timeout: 5000 }));
+    const related = await screen.findByRole('list', { name: 'Events of this user action' }, { timeout: 5000 });
+    await waitFor(() => expect(within(related).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(related).getByText('caused by this event')).toBeInTheDocument();
+    expect(within(related).getByText('this event')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'act-1' }));
+    expect(await screen.findByText(/Showing one user action/)).toBeInTheDocument();
+    await waitFor(() => expect(asked.some((p) => p.get('correlation') === 'act-1' && p.get('after') === '0' && p.get('limit') === '50')).toBe(true));
   });
 
   it('should start a rebuild and show its progress, and say why one was refused', async () => {

@@ -14,8 +14,39 @@ const PAGE = 50;
 /** How many live events the table keeps (newest first). */
 const LIVE_KEEP = 500;
 
-function EventDetail({ event, onStream }: { event: AnalyticsEvent; onStream: (streamId: string) => void }): ReactElement {
-  const meta = event.metadata as { correlationId?: string; causationId?: string };
+const metaOf = (event: AnalyticsEvent) => event.metadata as { correlationId?: string; causationId?: string };
+
+/**
+ * The events of one user action (its correlation id), in order: what caused this event and what it
+ * caused, each a link to its own detail.
+ */
+function RelatedEvents({ event, onOpen }: { event: AnalyticsEvent; onOpen: (event: AnalyticsEvent) => void }): ReactElement | null {
+  const correlation = metaOf(event).correlationId;
+  const related = useGetAnalyticsEventsQuery({ correlation, after: 0, limit: 200 }, { skip: !correlation });
+  if (!correlation) return null;
+  const events = related.data?.events ?? [];
+  return (
+    <>
+      <Typography.Title level={5}>This user action ({events.length} events)</Typography.Title>
+      <ol className="analytics-related" aria-label="Events of this user action">
+        {events.map((other) => {
+          const role = other.id === event.id ? 'this event' : metaOf(other).causationId === event.id ? 'caused by this event' : metaOf(event).causationId === other.id ? 'caused this event' : null;
+          return (
+            <li key={other.position}>
+              <Button type="link" size="small" disabled={other.position === event.position} onClick={() => onOpen(other)}>
+                {other.position} · {other.type} · {other.streamId}
+              </Button>
+              {role && <Tag>{role}</Tag>}
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}
+
+function EventDetail({ event, onStream, onOpen, onCorrelation }: { event: AnalyticsEvent; onStream: (streamId: string) => void; onOpen: (event: AnalyticsEvent) => void; onCorrelation: (id: string) => void }): ReactElement {
+  const meta = metaOf(event);
   return (
     <>
       <Space wrap>
@@ -23,8 +54,11 @@ function EventDetail({ event, onStream }: { event: AnalyticsEvent; onStream: (st
         <Button type="link" onClick={() => onStream(event.streamId)}>{event.streamId}</Button>
         <span>revision {event.revision} · position {event.position}</span>
       </Space>
-      <Typography.Paragraph copyable={{ text: meta.correlationId }}>Correlation: {meta.correlationId ?? '—'}</Typography.Paragraph>
+      <Typography.Paragraph copyable={{ text: meta.correlationId }}>
+        Correlation: {meta.correlationId ? <Button type="link" size="small" onClick={() => onCorrelation(meta.correlationId!)}>{meta.correlationId}</Button> : '—'}
+      </Typography.Paragraph>
       <Typography.Paragraph copyable={{ text: meta.causationId }}>Caused by: {meta.causationId ?? '—'}</Typography.Paragraph>
+      <RelatedEvents event={event} onOpen={onOpen} />
       <Typography.Title level={5}>Data</Typography.Title>
       <pre className="analytics-json">{JSON.stringify(event.data, null, 2)}</pre>
       <Typography.Title level={5}>Metadata</Typography.Title>
@@ -116,6 +150,9 @@ export function EventExplorer(): ReactElement {
         <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>Export CSV</Button>
         {!live && page.data && <Typography.Text type="secondary">Head position {page.data.headPosition}</Typography.Text>}
       </Space>
+      {filter.correlation && (
+        <Alert type="info" showIcon message={<>Showing one user action: <code>{filter.correlation}</code></>} action={<Button size="small" onClick={() => setFilter({})}>Show all</Button>} />
+      )}
       {serverError && <Alert type="error" showIcon message={serverError} />}
       <Table<AnalyticsEvent>
         rowKey="position"
@@ -144,7 +181,15 @@ export function EventExplorer(): ReactElement {
           activeKey={stream ? 'stream' : 'event'}
           onChange={(key) => setStream(key === 'stream' ? selected?.streamId ?? stream : null)}
           items={[
-            ...(selected ? [{ key: 'event', label: 'Event', children: <EventDetail event={selected} onStream={setStream} /> }] : []),
+            ...(selected ? [{
+              key: 'event',
+              label: 'Event',
+              children: <EventDetail event={selected} onStream={setStream} onOpen={setSelected} onCorrelation={(correlation) => {
+                setFilter({ correlation });
+                setCursors([0]);
+                setSelected(null);
+              }} />,
+            }] : []),
             ...(stream || selected ? [{ key: 'stream', label: 'Stream history', children: <StreamView streamId={stream ?? selected!.streamId} /> }] : []),
           ]}
         />
