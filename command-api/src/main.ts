@@ -8,7 +8,7 @@ runProcess('command-api', async () => {
   const config = readCommandApiConfig(process.env);
   const infra = await openInfra(config.infra, 'command-api');
   const service = await createCommandService(config, infra);
-  const server = createServer(createHttpApp({ logger: infra.logger, routers: [service.router], webDist: null }));
+  const server = createServer(createHttpApp({ logger: infra.logger, routers: [service.router], webDist: null, loop: infra.loop ? { monitor: infra.loop, service: 'command-api' } : undefined }));
   const port = await listen(server, config.http.port, config.http.host);
   infra.logger.info({ port }, 'command-api listening');
   return {

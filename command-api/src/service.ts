@@ -66,6 +66,7 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
       tokens: infra.tokens,
       analysts: analystDirectory(eventStore, config.analysts.emails),
       auditLog: logger.child({ category: 'analyst-audit' }),
+      loop: infra.loop ?? undefined,
     }),
     mailbox,
     stop: () => ingester.stop(),

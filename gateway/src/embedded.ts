@@ -72,7 +72,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     if (render === 'in-process') stoppables.push(await createRenderWorkerService(services.render, infra));
     if (render === 'child') stoppables.push(await startChildService({ main: RENDER_MAIN, env: { ...env }, logger }));
 
-    const app = createHttpApp({ logger, routers: [command.router, query.router], webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist });
+    const app = createHttpApp({
+      logger,
+      routers: [command.router, query.router],
+      webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist,
+      loop: infra.loop ? { monitor: infra.loop, service: 'studio' } : undefined,
+    });
     const server: Server = createServer(app);
     const port = await listen(server, options.port ?? config.http.port, options.host ?? config.http.host);
     stoppables.push({ stop: () => closeServer(server) });

@@ -10,6 +10,7 @@ import { namespaced } from './message-bus/namespaced';
 import { openBlobStore, type BlobStore } from './blob-store';
 import { createLogger, type Logger } from './logging/logger';
 import { SessionTokens } from './security/tokens';
+import { startLoopMonitor, type LoopMonitor } from './http/load-shedding';
 
 /** The adapters a service runs on, chosen by the URLs in its configuration. */
 export interface Infra {
@@ -21,6 +22,8 @@ export interface Infra {
   bus: MessageBus;
   blobs: BlobStore;
   tokens: SessionTokens;
+  /** This process's event loop, watched: /metrics, and 503 for expensive work while it lags (null: shedding off). */
+  loop: LoopMonitor | null;
   close(): Promise<void>;
 }
 
@@ -38,9 +41,11 @@ export async function openInfra(config: InfraConfig, service: string): Promise<I
   const bus = namespaced(await openMessageBus(config.busUrl, { logger, clientId: service }), config.busNamespace);
   const blobs = openBlobStore(config.mediaDir, config.s3);
   const tokens = new SessionTokens(secrets.jwt);
+  const loop = config.shedLoopDelayMs > 0 ? startLoopMonitor({ thresholdMs: config.shedLoopDelayMs }) : null;
   return {
-    config, secrets, logger, eventStore, docs, bus, blobs, tokens,
+    config, secrets, logger, eventStore, docs, bus, blobs, tokens, loop,
     async close() {
+      loop?.stop();
       await bus.close().catch(() => undefined);
       await docs.close().catch(() => undefined);
       await eventStore.close().catch(() => undefined);

@@ -8,7 +8,7 @@ runProcess('query-api', async () => {
   const config = readQueryApiConfig(process.env);
   const infra = await openInfra(config.infra, 'query-api');
   const service = createQueryService(config, infra);
-  const server = createServer(createHttpApp({ logger: infra.logger, routers: [service.router], webDist: null }));
+  const server = createServer(createHttpApp({ logger: infra.logger, routers: [service.router], webDist: null, loop: infra.loop ? { monitor: infra.loop, service: 'query-api' } : undefined }));
   const port = await listen(server, config.http.port, config.http.host);
   infra.logger.info({ port }, 'query-api listening');
   return {

@@ -71,6 +71,7 @@ export function createQueryService(config: QueryApiConfig, infra: Infra, options
     tokens: infra.tokens,
     analysts: analystDirectory(infra.eventStore, config.analysts.emails),
     auditLog: infra.logger.child({ category: 'analyst-audit' }),
+    loop: infra.loop ?? undefined,
   }));
   return { router, stop: async () => undefined };
 }

@@ -52,6 +52,11 @@ export interface RouteContract {
   /** Status of a successful answer. Default 200 (302/303 for redirects). */
   readonly status?: number;
   readonly when?: RouteCondition;
+  /**
+   * `expensive`: CPU-heavy or long work (a password hash, a render, an upload). When the process's
+   * event loop lags, new expensive requests get 503 with Retry-After while cheap ones keep answering.
+   */
+  readonly cost?: 'expensive';
   readonly summary: string;
 }
 

@@ -4,6 +4,7 @@ import express, { type Express, type Router } from 'express';
 import { apiNotFound, errorMiddleware } from './errors';
 import { requestContext } from './request-context';
 import type { Logger } from '../logging/logger';
+import { metricsHandler, type LoopMonitor } from './load-shedding';
 
 export interface HttpAppParts {
   logger: Logger;
@@ -11,6 +12,8 @@ export interface HttpAppParts {
   routers: Router[];
   /** The built web app (web/dist); when present it is served with an SPA fallback. */
   webDist?: string | null;
+  /** This process's event-loop monitor: served as /metrics (loopback only). */
+  loop?: { monitor: LoopMonitor; service: string };
 }
 
 /**
@@ -18,7 +21,7 @@ export interface HttpAppParts {
  * services' routes, JSON 404s under /api, the built web app with an SPA fallback so deep links
  * (/dashboard/view/:id) load the app, and the one error middleware.
  */
-export function createHttpApp({ logger, routers, webDist }: HttpAppParts): Express {
+export function createHttpApp({ logger, routers, webDist, loop }: HttpAppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -33,6 +36,7 @@ export function createHttpApp({ logger, routers, webDist }: HttpAppParts): Expre
     });
     next();
   });
+  if (loop) app.get('/metrics', metricsHandler(loop.monitor, loop.service));
   for (const router of routers) app.use(router);
   app.use('/api', apiNotFound);
 

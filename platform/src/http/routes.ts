@@ -7,6 +7,7 @@ import { reenterRequestContext } from './request-context';
 import type { SessionTokens } from '../security/tokens';
 import type { AnalystAccess, AnalystDirectory } from '../security/analysts';
 import type { Logger } from '../logging/logger';
+import { shedWhenBusy, type LoopMonitor } from './load-shedding';
 
 type BodyOf<C> = C extends { body: infer B }
   ? B extends z.ZodType ? z.output<B> : B extends 'raw' ? Buffer : Record<string, unknown> | undefined
@@ -41,6 +42,8 @@ export interface MountOptions {
   analysts?: AnalystDirectory;
   /** Where each analyst request is recorded with who asked (the audit trail of reads). */
   auditLog?: Logger;
+  /** Sheds `expensive` routes with 503 while this process's event loop lags. */
+  loop?: LoopMonitor;
   /** Largest JSON body accepted. Default 200 kB. */
   jsonLimit?: string;
 }
@@ -93,6 +96,8 @@ function stagesFor(route: RouteContract, options: MountOptions): RequestHandler[
       next();
     },
   ];
+  // A busy process refuses new expensive work first, before reading a body or hashing a password.
+  if (route.cost === 'expensive' && options.loop) stages.push(shedWhenBusy(options.loop));
   // Who is asking comes first: an anonymous caller gets 401 whatever its body holds.
   if (route.auth === 'bearer') stages.push(authenticate(options.tokens));
   if (route.auth === 'bearer-or-query') stages.push(authenticate(options.tokens, { allowQueryToken: true }));

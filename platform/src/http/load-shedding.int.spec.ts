@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { createHttpApp } from './http-app';
+import { BUSY_MESSAGE, startLoopMonitor, type LoopMonitor } from './load-shedding';
+import { routerFor } from './routes';
+import { createLogger } from '../logging/logger';
+import { SessionTokens } from '../security/tokens';
+
+/** Blocks this process's event loop, as a synchronous hash or a render step would. */
+const blockLoop = (ms: number) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) { /* busy */ }
+};
+
+describe('When the event loop lags', () => {
+  let monitor: LoopMonitor;
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    monitor = startLoopMonitor({ thresholdMs: 50, probeMs: 10, recoverMs: 400 });
+    const router = routerFor(
+      {
+        // `login` is expensive in the route table (a password hash); `catalog` is a cheap read.
+        login: (_req, res) => void res.json({ token: 'signed-in' }),
+        catalog: (_req, res) => void res.json({ ok: true }),
+      },
+      { tokens: new SessionTokens('x'.repeat(48)), loop: monitor },
+    );
+    const app = createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [router], loop: { monitor, service: 'test' } });
+    server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    monitor.stop();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const signIn = () => fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.com', password: 'secret1!' }) });
+
+  it('should answer new expensive requests 503 with Retry-After while cheap reads still answer, then take them again', async () => {
+    expect((await signIn()).status).toBe(200);
+
+    // Given a loop blocked well past the threshold,
+    const pending = [signIn(), fetch(`${url}/api/catalog`)];
+    blockLoop(300);
+    // when requests arrive right after it,
+    const [refused, read] = await Promise.all(pending);
+    // then the sign-in is shed and the read is served.
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(await refused.json()).toEqual({ error: BUSY_MESSAGE });
+    expect(read.status).toBe(200);
+
+    // Once the loop has been fine for a while, sign-ins go through again.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await signIn()).status).toBe(200);
+  });
+
+  it('should report the loop delay, its utilisation and the shed requests in /metrics', async () => {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    expect(text).toMatch(/nodejs_eventloop_delay_seconds\{service="test",quantile="0.99"\} [\d.e-]+/);
+    expect(text).toMatch(/nodejs_eventloop_utilization\{service="test"\} [\d.]+/);
+    expect(text).toMatch(/studio_requests_shed_total\{service="test"\} [1-9]/);
+  });
+});

@@ -1,0 +1,117 @@
+import { monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram } from 'node:perf_hooks';
+import type { RequestHandler } from 'express';
+
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+
+export interface LoopMonitorOptions {
+  /** Lag past which new expensive work is refused (ms). Default 200. */
+  thresholdMs?: number;
+  /** How often the loop is probed (ms). Default 50. */
+  probeMs?: number;
+  /** How long the loop must stay under the threshold before expensive work is taken again (ms). Default 1000. */
+  recoverMs?: number;
+}
+
+export interface LoopMonitor {
+  /** The event loop lagged past the threshold lately: refuse new expensive work. */
+  overloaded(): boolean;
+  /** The last probe's lag (ms). */
+  lagMs(): number;
+  /** Event-loop delay percentiles (ms) and utilisation since the process started, for /metrics. */
+  snapshot(): { delayP50: number; delayP99: number; delayMax: number; utilization: number; lagMs: number; overloaded: boolean; shed: number };
+  /** Counts one refused request. */
+  countShed(): void;
+  stop(): void;
+}
+
+/**
+ * Watches this process's event loop: a probe timer measures how late it fires (the lag a new
+ * request would wait), and Node's delay histogram and loop utilisation feed /metrics. Timers are
+ * unref'd: the monitor never keeps a process alive.
+ */
+export function startLoopMonitor(options: LoopMonitorOptions = {}): LoopMonitor {
+  const thresholdMs = options.thresholdMs ?? 200;
+  const probeMs = options.probeMs ?? 50;
+  const recoverMs = options.recoverMs ?? 1000;
+  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  const eluStart: EventLoopUtilization = performance.eventLoopUtilization();
+  let lag = 0;
+  let overUntil = 0;
+  let shed = 0;
+  let expected = Date.now() + probeMs;
+  const probe = setInterval(() => {
+    const now = Date.now();
+    lag = Math.max(0, now - expected);
+    expected = now + probeMs;
+    if (lag > thresholdMs) overUntil = now + recoverMs;
+  }, probeMs);
+  probe.unref();
+  return {
+    overloaded: () => {
+      // A probe that has not fired for longer than the threshold is itself the sign of a blocked loop.
+      const now = Date.now();
+      if (now - expected > thresholdMs) overUntil = now + recoverMs;
+      return now < overUntil;
+    },
+    lagMs: () => lag,
+    snapshot() {
+      const ms = (ns: number) => Math.round((ns / 1e6) * 100) / 100;
+      return {
+        delayP50: ms(histogram.percentile(50)),
+        delayP99: ms(histogram.percentile(99)),
+        delayMax: ms(histogram.max),
+        utilization: Math.round(performance.eventLoopUtilization(eluStart).utilization * 1000) / 1000,
+        lagMs: lag,
+        overloaded: Date.now() < overUntil,
+        shed,
+      };
+    },
+    countShed: () => void shed++,
+    stop() {
+      clearInterval(probe);
+      histogram.disable();
+    },
+  };
+}
+
+/** 503 with Retry-After for new expensive work while the loop lags; everything else passes. */
+export function shedWhenBusy(monitor: LoopMonitor, retryAfterSeconds = 2): RequestHandler {
+  return (_req, res, next) => {
+    if (!monitor.overloaded()) return next();
+    monitor.countShed();
+    res.setHeader('retry-after', String(retryAfterSeconds));
+    res.status(503).json({ error: BUSY_MESSAGE });
+  };
+}
+
+/** GET /metrics (loopback only): the loop's delay and utilisation, shed requests and memory, as Prometheus text. */
+export function metricsHandler(monitor: LoopMonitor, service: string): RequestHandler {
+  return (req, res) => {
+    const remote = req.socket.remoteAddress ?? '';
+    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) {
+      res.status(404).json({ error: 'Not found' });
+      return;
+    }
+    const s = monitor.snapshot();
+    const memory = process.memoryUsage();
+    const label = `{service="${service}"}`;
+    const lines = [
+      '# HELP nodejs_eventloop_delay_seconds Event-loop delay since the process started.',
+      '# TYPE nodejs_eventloop_delay_seconds summary',
+      `nodejs_eventloop_delay_seconds{service="${service}",quantile="0.5"} ${s.delayP50 / 1000}`,
+      `nodejs_eventloop_delay_seconds{service="${service}",quantile="0.99"} ${s.delayP99 / 1000}`,
+      `nodejs_eventloop_delay_max_seconds${label} ${s.delayMax / 1000}`,
+      '# HELP nodejs_eventloop_utilization Share of time the event loop was busy since the process started.',
+      `nodejs_eventloop_utilization${label} ${s.utilization}`,
+      `studio_eventloop_lag_seconds${label} ${s.lagMs / 1000}`,
+      `studio_overloaded${label} ${s.overloaded ? 1 : 0}`,
+      '# HELP studio_requests_shed_total Expensive requests answered 503 while the loop lagged.',
+      '# TYPE studio_requests_shed_total counter',
+      `studio_requests_shed_total${label} ${s.shed}`,
+      `process_resident_memory_bytes${label} ${memory.rss}`,
+      `nodejs_heap_used_bytes${label} ${memory.heapUsed}`,
+    ];
+    res.type('text/plain; version=0.0.4').send(`${lines.join('\n')}\n`);
+  };
+}

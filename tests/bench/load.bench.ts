@@ -1,0 +1,93 @@
+/**
+ * Load on the embedded product (issue 25), with autocannon, loopback only, bounded in time. The
+ * product runs as its own process (`gateway/src/main.ts`, as `npm start` does) so the load tool
+ * never shares its event loop.
+ *
+ * - Sign-ups one at a time against eight at once (2 cores: the hashes run in libuv's threads).
+ * - Other users' reads (`GET /api/video/stats`) alone, then while 40 failed sign-ins are in
+ *   flight from 40 connections (a credential-stuffing burst): their p99 must stay low because
+ *   no password hash runs on the event loop.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { freePort, startService } from '../support/processes';
+
+interface Row {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+}
+
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 6);
+const PASSWORD = 'secret1!';
+
+function run(options: autocannon.Options): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const signUps = (url: string, connections: number) =>
+  run({
+    url,
+    connections,
+    duration: SECONDS,
+    requests: [{ method: 'POST', path: '/api/auth/register', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify({ name: 'Load Test', email: `load-${randomUUID()}@example.com`, password: PASSWORD }) }) }],
+  });
+
+const reads = (url: string, token: string) =>
+  run({ url: `${url}/api/video/stats`, connections: 4, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+
+export async function benchLoad(): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const product = startService('bench-studio', 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', NODE_ENV: 'development' });
+  try {
+    await product.waitForLine(/Studio is running/, 60_000).catch(async () => {
+      // LOG_LEVEL=warn hides the line: poll the service status instead.
+      for (let i = 0; i < 120; i++) {
+        if ((await fetch(`${url}/api/catalog`).catch(() => null))?.ok) return '';
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      throw new Error('the product did not start');
+    });
+    const register = async (email: string) =>
+      ((await (await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Reader', email, password: PASSWORD }) })).json()) as { token: string }).token;
+    const reader = await register(`reader-${randomUUID()}@example.com`);
+    const victim = `victim-${randomUUID()}@example.com`;
+    await register(victim);
+
+    const one = await signUps(url, 1);
+    const eight = await signUps(url, 8);
+    const alone = await reads(url, reader);
+    const [during, failed] = await Promise.all([
+      reads(url, reader),
+      run({
+        url: `${url}/api/auth/login`,
+        connections: 40,
+        duration: SECONDS,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: victim, password: 'wrong-password-1' }),
+      }),
+    ]);
+    return [
+      { name: 'load.sign-ups-1-at-once', value: Math.round(one.requests.average * 10) / 10, unit: 'sign-ups/s' },
+      { name: 'load.sign-ups-8-at-once', value: Math.round(eight.requests.average * 10) / 10, unit: 'sign-ups/s' },
+      { name: 'load.sign-ups-8-vs-1', value: Math.round((eight.requests.average / one.requests.average) * 100) / 100, unit: 'ratio', target: '>= 1.8' },
+      { name: 'load.reads-alone-p99', value: alone.latency.p99, unit: 'ms' },
+      { name: 'load.failed-sign-ins-in-flight', value: Math.round(failed.requests.average), unit: 'attempts/s' },
+      { name: 'load.reads-during-40-failed-sign-ins-p50', value: during.latency.p50, unit: 'ms' },
+      { name: 'load.reads-during-40-failed-sign-ins-p99', value: during.latency.p99, unit: 'ms', target: '<= 50' },
+      { name: 'load.reads-during-failed-sign-ins-errors', value: during.errors + during.non2xx, unit: 'responses' },
+    ];
+  } finally {
+    await product.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
