@@ -1,4 +1,4 @@
-import { DevMailbox, RateLimiter, analystDirectory, mountRoutes, openBilling, openMailer, systemClock, type AdjustableClock, type Clock, type Infra, type ServiceHandlers } from '@app/platform';
+import { DevMailbox, analystDirectory, openRateLimiter, mountRoutes, openBilling, openMailer, systemClock, type AdjustableClock, type Clock, type Infra, type ServiceHandlers } from '@app/platform';
 import type { Router } from 'express';
 import { rebuildHandlers } from './analytics/handlers';
 import { authHandlers } from './auth/handlers';
@@ -42,7 +42,8 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
   const mailbox = mailer instanceof DevMailbox ? mailer : null;
   const billing = openBilling(config.billing, logger);
   const posting = openPosting({ infra, config: config.publishing, clock, publicUrl });
-  const limiter = new RateLimiter(config.command.rateLimitMax, 15 * 60_000);
+  // Sign-in, sign-up and reset attempts, counted in the read-model store every instance shares.
+  const limiter = await openRateLimiter(config.infra.readStoreUrl, { max: config.command.rateLimitMax, windowMs: 15 * 60_000 });
   const social = { eventStore, logger, clock, publicUrl, stateSecret: infra.secrets.tokenEncryption, publishers: posting.publishers, vault: posting.vault, executor: posting.executor };
   const testClock = options.testClock && infra.config.nodeEnv !== 'production' ? options.testClock : null;
 
@@ -69,6 +70,9 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
       loop: infra.loop ?? undefined,
     }),
     mailbox,
-    stop: () => ingester.stop(),
+    stop: async () => {
+      await ingester.stop();
+      await limiter.close();
+    },
   };
 }

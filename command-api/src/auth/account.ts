@@ -46,7 +46,7 @@ export function updatePassword(ctx: AuthContext, passwords: Passwords): RouteHan
   return async (req, res) => {
     const userId = currentUserId(req);
     // Guessing the current password with a stolen session is limited like a login.
-    ctx.limiter.hit(`update-password:user:${userId}`);
+    await ctx.limiter.hit(`update-password:user:${userId}`);
     const body = req.body;
     const user = await requireUser(ctx.eventStore, userId);
     const currentPasswordMatches = user.passwordHash !== null && (await passwords.matches(body.currentPassword, user.passwordHash));

@@ -1,4 +1,5 @@
-import { RateLimiter, rateLimit, type HandlersOf } from '@app/platform';
+import { memoryRateLimiter, rateLimit, type HandlersOf } from '@app/platform';
+import { signInThrottle } from './known-device';
 import { me, updateEmail, updatePassword } from './account';
 import { createAuthenticator } from './authenticator';
 import type { AuthContext, AuthDeps } from './deps';
@@ -20,7 +21,7 @@ export function authHandlers(deps: AuthDeps): HandlersOf<AuthRouteName> {
   const ctx: AuthContext = {
     ...deps,
     logger: deps.logger.child({ category: 'auth' }),
-    limiter: deps.limiter ?? new RateLimiter(10, 15 * 60_000),
+    limiter: deps.limiter ?? memoryRateLimiter({ max: 10, windowMs: 15 * 60_000 }),
     now: deps.now ?? (() => new Date()),
   };
   const passwords = new Passwords();
@@ -31,7 +32,7 @@ export function authHandlers(deps: AuthDeps): HandlersOf<AuthRouteName> {
   const google = googleRoutes(ctx, deps.config.google ? authenticator : null);
   return {
     register: [rateLimit(ctx.limiter, 'register'), register(ctx, passwords)],
-    login: [rateLimit(ctx.limiter, 'login'), login(ctx, authenticator)],
+    login: [signInThrottle(ctx, ctx.limiter), login(ctx, authenticator)],
     me: me(ctx),
     forgotPassword: [rateLimit(ctx.limiter, 'forgot-password'), forgotPassword(ctx)],
     resetPassword: resetPassword(ctx, passwords),

@@ -4,6 +4,7 @@ import { handle, type RouteHandler } from '@app/platform';
 import type { Authenticator } from './authenticator';
 import { findUserByEmail, metadataFor } from './accounts';
 import type { AuthContext } from './deps';
+import { rememberDevice } from './known-device';
 import type { Passwords } from './passwords';
 
 /**
@@ -47,6 +48,7 @@ export function login(ctx: AuthContext, passport: Authenticator): RouteHandler<R
     passport.authenticate('local', { session: false }, (error: unknown, user: { id: string } | false) => {
       if (error) return next(error);
       if (!user) return next(invalidCredentials());
+      rememberDevice(ctx, res, user.id);
       res.json({ token: ctx.tokens.issue(user.id) });
     })(req, res, next);
   };

@@ -1,45 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Request, RequestHandler } from 'express';
+import Database from 'better-sqlite3';
+import { MongoClient } from 'mongodb';
+import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from '@app/domain';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please try again in a few minutes.';
 
-/** A fixed-window counter per key, in memory (one per process; put a shared store behind it to scale). */
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+/** Counts attempts per key in a fixed window; `hit` throws 429 past the limit. */
+export interface RateLimiter {
+  hit(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RateLimitOptions {
+  /** Attempts allowed per key in one window. */
+  max: number;
+  windowMs: number;
+}
+
+class FlexibleRateLimiter implements RateLimiter {
   constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly limiter: RateLimiterAbstract,
+    private readonly release: () => Promise<void> = async () => undefined,
   ) {}
 
-  /** Counts one hit; throws 429 once `max` hits happened inside the window. */
-  hit(key: string): void {
-    const now = this.now();
-    const current = this.windows.get(key);
-    if (!current || current.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-      if (this.windows.size > 50_000) this.sweep(now);
-      return;
+  async hit(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (error) {
+      // rate-limiter-flexible rejects with a RateLimiterRes when the key is over its points.
+      if (error instanceof RateLimiterRes) throw new TooManyRequestsError(RATE_LIMIT_MESSAGE);
+      throw error;
     }
-    current.count += 1;
-    if (current.count > this.max) throw new TooManyRequestsError(RATE_LIMIT_MESSAGE);
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 
-  private sweep(now: number): void {
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  close(): Promise<void> {
+    return this.release();
   }
+}
+
+const limits = ({ max, windowMs }: RateLimitOptions) => ({ points: max, duration: Math.max(1, Math.ceil(windowMs / 1000)) });
+
+/** In this process only: for tests and single-process tools. */
+export function memoryRateLimiter(options: RateLimitOptions): RateLimiter {
+  return new FlexibleRateLimiter(new RateLimiterMemory(limits(options)));
+}
+
+/**
+ * Limits shared by every instance, kept beside the read models (rate-limiter-flexible): a table in
+ * the embedded SQLite file that every process on the machine opens, or a collection of the
+ * MongoDB-wire database. Two command-api instances therefore count one account's attempts together.
+ */
+export async function openRateLimiter(readStoreUrl: string, options: RateLimitOptions): Promise<RateLimiter> {
+  const tableName = 'rate_limits';
+  if (/^mongodb(\+srv)?:\/\//.test(readStoreUrl)) {
+    const client = await new MongoClient(readStoreUrl).connect();
+    const dbName = /^mongodb(\+srv)?:\/\/[^/]+\/([^/?]+)/.exec(readStoreUrl)?.[2] ?? 'faceless';
+    const limiter = new RateLimiterMongo({ storeClient: client, dbName, tableName, ...limits(options) });
+    return new FlexibleRateLimiter(limiter, () => client.close());
+  }
+  if (readStoreUrl !== ':memory:') mkdirSync(dirname(readStoreUrl), { recursive: true });
+  const db = new Database(readStoreUrl, { timeout: 5000 });
+  db.pragma('journal_mode = WAL');
+  db.exec(`CREATE TABLE IF NOT EXISTS ${tableName} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`);
+  const limiter = new RateLimiterSQLite({ storeClient: db, storeType: 'better-sqlite3', tableName, tableCreated: true, clearExpiredByTimeout: true, ...limits(options) });
+  return new FlexibleRateLimiter(limiter, async () => void db.close());
 }
 
 /** Middleware limiting by client IP and, when the body names one, by account email. */
 export function rateLimit(limiter: RateLimiter, scope: string): RequestHandler {
   return (req: Request, _res, next) => {
-    limiter.hit(`${scope}:ip:${req.ip}`);
     const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : null;
-    if (email) limiter.hit(`${scope}:account:${email}`);
-    next();
+    Promise.all([limiter.hit(`${scope}:ip:${req.ip}`), email ? limiter.hit(`${scope}:account:${email}`) : undefined]).then(() => next(), next);
   };
 }

@@ -2,6 +2,8 @@ import jwt from 'jsonwebtoken';
 import { UnauthorizedError } from '@app/domain';
 
 /** Session tokens: HS256 JWTs carrying the user id, with an expiry. */
+const KNOWN_DEVICE = 'known-device';
+
 export class SessionTokens {
   constructor(
     private readonly secret: string,
@@ -14,14 +16,35 @@ export class SessionTokens {
     return jwt.sign({}, this.secret, { algorithm: 'HS256', subject: userId, expiresIn: this.ttlSeconds });
   }
 
-  /** The user id, or an UnauthorizedError for a forged, expired or malformed token. */
+  /** The user id, or an UnauthorizedError for a forged, expired or malformed token (or a device token). */
   verify(token: string): string {
     try {
       const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof payload === 'string' || !payload.sub) throw new Error('no subject');
+      if (payload.aud === KNOWN_DEVICE) throw new Error('a device token is not a session');
       return payload.sub;
     } catch {
       throw new UnauthorizedError('Not authorized, token failed');
+    }
+  }
+
+  /**
+   * A year-long proof that this browser signed in as `userId` before (an HttpOnly cookie). It opens
+   * nothing by itself: it only lets its owner past the per-account sign-in throttle an attacker
+   * may have exhausted.
+   */
+  issueDevice(userId: string): string {
+    return jwt.sign({}, this.secret, { algorithm: 'HS256', subject: userId, audience: KNOWN_DEVICE, expiresIn: 365 * 24 * 3600 });
+  }
+
+  /** The user a device token names, or null. */
+  deviceUser(token: string | undefined): string | null {
+    if (!token) return null;
+    try {
+      const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: KNOWN_DEVICE });
+      return typeof payload === 'string' ? null : payload.sub ?? null;
+    } catch {
+      return null;
     }
   }
 }

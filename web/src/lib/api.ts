@@ -8,6 +8,9 @@ import { MIN_POSITION_HEADER } from '@app/domain';
 import { positionSeen, type PositionState } from './position-slice';
 import { readToken } from './storage';
 
+/** The longest a request waits before asking a busy server again. */
+export const BUSY_RETRY_MAX_MS = 5000;
+
 export const TAG_TYPES = ['Video', 'Stats', 'Subscription', 'Social', 'Series', 'User', 'Catalog'] as const;
 
 export interface RequestArgs {
@@ -68,14 +71,22 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
   for (const [k, v] of Object.entries(args.headers ?? {})) headers.set(k, v);
 
   let response: Response;
-  try {
-    response = await fetch(absolute(buildUrl(args.url, args.params)), {
+  const send = () =>
+    fetch(absolute(buildUrl(args.url, args.params)), {
       method,
       headers,
       credentials: 'include',
       body: args.body === undefined ? undefined : JSON.stringify(args.body),
       signal: api.signal,
     });
+  try {
+    response = await send();
+    // A busy server refuses new expensive work before doing any of it (503 + Retry-After): ask once more, politely.
+    if (response.status === 503) {
+      const wait = Math.min(BUSY_RETRY_MAX_MS, 1000 * (Number(response.headers.get('retry-after')) || 1));
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      response = await send();
+    }
   } catch (e) {
     return { error: { status: 'FETCH_ERROR', message: e instanceof Error ? e.message : 'Network error' } };
   }

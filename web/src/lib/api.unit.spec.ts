@@ -57,4 +57,26 @@ describe('The default query rules', () => {
     expect(result.error).toMatchObject({ status: 500, message: 'Server error: 500 - Internal Server Error' });
     expect(calls).toBe(1);
   });
+
+  it('should ask a busy server (503) once more after its Retry-After, then show the 5xx wording if it is still busy', async () => {
+    let calls = 0;
+    server.use(
+      http.post('*/api/poke', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({ error: 'busy' }, { status: 503, headers: { 'retry-after': '0' } }) : HttpResponse.json({ position: 3 });
+      }),
+    );
+    const store = makeStore();
+    expect((await store.dispatch(probe.endpoints.poke.initiate())).data).toEqual({ position: 3 });
+    expect(calls).toBe(2);
+
+    calls = 0;
+    server.use(http.get('*/api/probe', () => {
+      calls += 1;
+      return new HttpResponse('busy', { status: 503, statusText: 'Service Unavailable', headers: { 'retry-after': '0' } });
+    }));
+    const busy = await store.dispatch(probe.endpoints.probe.initiate());
+    expect(busy.error).toMatchObject({ status: 503, message: 'Server error: 503 - Service Unavailable' });
+    expect(calls).toBe(2);
+  });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
-import { DevMailbox, RateLimiter, SessionTokens, createLogger, errorMiddleware, openSqliteEventStore, requestContext, routerFor, type EventStore } from '@app/platform';
+import { DevMailbox, SessionTokens, memoryRateLimiter, type RateLimiter, createLogger, errorMiddleware, openSqliteEventStore, requestContext, routerFor, type EventStore } from '@app/platform';
 import { devMailboxHandlers } from '../../mail/dev-mailbox-pages';
 import type { GoogleSignInConfig } from '../deps';
 import { authHandlers } from '../handlers';
@@ -16,6 +16,8 @@ export const STRONG_PASSWORD = 'secret1!';
 export interface AuthAppOptions {
   /** Rate limit per window; generous by default so only the rate-limit tests meet it. */
   rateLimitMax?: number;
+  /** A limiter of the test's own (a shared store); default: in memory with rateLimitMax. */
+  limiter?: RateLimiter;
   tokenTtlSeconds?: number;
   resetTtlMinutes?: number;
   google?: GoogleSignInConfig | null;
@@ -64,7 +66,7 @@ export function createAuthApp(options: AuthAppOptions = {}): AuthApp {
       tokens,
       mailer: mailbox,
       logger,
-      limiter: new RateLimiter(options.rateLimitMax ?? 1000, 15 * 60_000),
+      limiter: options.limiter ?? memoryRateLimiter({ max: options.rateLimitMax ?? 1000, windowMs: 15 * 60_000 }),
       config: { publicUrl: PUBLIC_URL, resetTtlMinutes: options.resetTtlMinutes ?? 60, google: options.google ?? null },
       now: () => new Date(Date.now() + offsetMs),
     }),
