@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandMetadata, Decider } from '@app/domain';
 import { currentCorrelationId } from '../context/correlation';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../event-store/port';
+import { foldCached, rememberAppend } from './state-cache';
 
 export interface HandleResult<E> {
   events: E[];
@@ -21,8 +22,9 @@ type AnyCommand = { type: string; metadata: CommandMetadata };
 type AnyEvent = { type: string; data: unknown };
 
 /**
- * Load a stream, fold it, decide, append with the expected revision. On a concurrency clash,
- * re-read and decide again. The decider's typed errors pass through untouched.
+ * Fold a stream (from the state cache: only the events since the last command are read), decide,
+ * append with the expected revision. On a concurrency clash, read what was appended meanwhile and
+ * decide again. The decider's typed errors pass through untouched.
  */
 export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
   store: EventStore,
@@ -33,12 +35,11 @@ export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
 ): Promise<HandleResult<E>> {
   const retries = options.retries ?? 3;
   for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const state = recorded.reduce((s, r) => decider.evolve(s, { type: r.type, data: r.data, metadata: r.metadata } as unknown as E), decider.initialState());
-    const events = decider.decide(command, state);
-    const revision = recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision;
+    const folded = await foldCached(store, streamId, decider);
+    const events = decider.decide(command, folded.state);
+    const revision = folded.revision;
     if (events.length === 0) {
-      return { events, position: recorded.length ? recorded[recorded.length - 1].position : 0, nextExpectedRevision: revision };
+      return { events, position: folded.position, nextExpectedRevision: revision };
     }
     const toAppend: NewEvent[] = events.map((event, index) => ({
       id: options.eventIds?.(index) ?? randomUUID(),
@@ -54,6 +55,7 @@ export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
     }));
     try {
       const result = await store.append(streamId, toAppend, { expectedRevision: revision === -1 ? 'no_stream' : revision });
+      rememberAppend(store, streamId, decider, folded, events, result);
       return { events, position: result.position, nextExpectedRevision: result.nextExpectedRevision };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < retries) continue;
@@ -64,9 +66,8 @@ export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
 
 /** Fold a stream into its state without deciding anything (for checks that span aggregates). */
 export async function loadState<E, S>(store: EventStore, streamId: string, decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initialState'>): Promise<{ state: S; revision: number }> {
-  const recorded = await store.readStream(streamId);
-  const state = recorded.reduce((s, r) => decider.evolve(s, { type: r.type, data: r.data, metadata: r.metadata } as unknown as E), decider.initialState());
-  return { state, revision: recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision };
+  const { state, revision } = await foldCached(store, streamId, decider);
+  return { state, revision };
 }
 
 /**

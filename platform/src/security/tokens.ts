@@ -1,15 +1,20 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { UnauthorizedError } from '@app/domain';
 
-/** Session tokens: HS256 JWTs carrying the user id, with an expiry. */
 const KNOWN_DEVICE = 'known-device';
 
+/** Session tokens: HS256 JWTs carrying the user id, with an expiry. */
 export class SessionTokens {
+  /** The key object, made once: given the secret as a string, jsonwebtoken makes one per call (a hot spot under load). */
+  private readonly secret: KeyObject;
+
   constructor(
-    private readonly secret: string,
+    secret: string,
     private readonly ttlSeconds: number = 7 * 24 * 3600,
   ) {
     if (secret.length < 32) throw new Error('JWT secret must be at least 32 characters');
+    this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   issue(userId: string): string {

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command, Decider } from '@app/domain';
+import type { EventStore } from '../event-store/port';
+import { openPostgresEventStore } from '../event-store/postgres';
+import { openSqliteEventStore } from '../event-store/sqlite';
+import { commandMetadata, handle, loadState } from './handle';
+
+type Count = Command<'Count', Record<string, never>>;
+type Counted = { type: 'Counted'; data: { value: number } };
+/** Each command records the count it saw plus one: a stale state would record a value twice. */
+const counter: Decider<Count, Counted, number> = {
+  decide: (_command, state) => [{ type: 'Counted', data: { value: state + 1 } }],
+  evolve: (_state, event) => event.data.value,
+  initialState: () => 0,
+};
+const count = (): Count => ({ type: 'Count', data: {}, metadata: commandMetadata({}) });
+
+const dir = mkdtempSync(join(tmpdir(), 'state-cache-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const engines: Array<[string, () => Promise<[EventStore, EventStore, () => Promise<void>]>]> = [
+  ['SQLite (two connections to one file, as two processes)', async () => {
+    const file = join(dir, `${randomUUID()}.db`);
+    const [a, b] = [openSqliteEventStore({ file }), openSqliteEventStore({ file })];
+    return [a, b, async () => { await a.close(); await b.close(); }];
+  }],
+];
+if (process.env.POSTGRES_URL) {
+  engines.push(['PostgreSQL (two pools, as two processes)', async () => {
+    const schema = `cache_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+    const a = await openPostgresEventStore({ connectionString: process.env.POSTGRES_URL!, schema });
+    const b = await openPostgresEventStore({ connectionString: process.env.POSTGRES_URL!, schema });
+    return [a, b, async () => { await a.close(); await b.close(); }];
+  }]);
+}
+
+describe.each(engines)('Folded state kept between commands on %s', (_name, open) => {
+  let a: EventStore;
+  let b: EventStore;
+  let close: () => Promise<void>;
+  beforeEach(async () => {
+    [a, b, close] = await open();
+  });
+  afterEach(() => close());
+
+  it('should never decide on a stale state when two processes command one stream at once', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    // Each side warms its cache, then both race: every append is guarded by the expected revision.
+    await handle(a, streamId, counter, count());
+    await handle(b, streamId, counter, count());
+    await Promise.all(Array.from({ length: 40 }, (_, i) => handle(i % 2 ? a : b, streamId, counter, count(), { retries: 100 })));
+    const values = (await a.readStream(streamId)).map((e) => (e.data as { value: number }).value);
+    expect(values).toEqual(Array.from({ length: 42 }, (_, i) => i + 1));
+    expect((await loadState(a, streamId, counter)).state).toBe(42);
+    expect((await loadState(b, streamId, counter)).state).toBe(42);
+  });
+
+  it('should see what another process appended since its last command', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    await handle(a, streamId, counter, count());
+    await b.append(streamId, [{ id: randomUUID(), type: 'Counted', data: { value: 10 }, metadata: {} }], { expectedRevision: 0 });
+    const result = await handle(a, streamId, counter, count());
+    expect(result.events).toEqual([{ type: 'Counted', data: { value: 11 } }]);
+    expect(result.nextExpectedRevision).toBe(2);
+  });
+
+  it('should fold from scratch for a decider with another evolve, ignoring what an older one kept', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    for (let i = 0; i < 3; i++) await handle(a, streamId, counter, count());
+    const doubled: typeof counter = { ...counter, evolve: (_state, event) => event.data.value * 2 };
+    expect((await loadState(a, streamId, doubled)).state).toBe(6);
+    expect((await loadState(a, streamId, counter)).state).toBe(3);
+  });
+
+  it('should not trust an idempotent repeat of an earlier append', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const ids = (i: number) => `fixed-${streamId}-${i}`;
+    await handle(a, streamId, counter, count(), { eventIds: ids });
+    await handle(a, streamId, counter, count());
+    // The first command again, with its ids: the store answers the original append; the state stays 2.
+    await handle(a, streamId, counter, count(), { eventIds: ids }).catch(() => undefined);
+    expect((await loadState(a, streamId, counter)).state).toBe((await a.readStream(streamId)).length);
+  });
+});
