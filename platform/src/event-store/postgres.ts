@@ -80,8 +80,12 @@ function appendFunctionSql(table: string, fn: string, key: string): string {
     BEGIN
       PERFORM pg_advisory_xact_lock(${key});
       SELECT coalesce(max(e.revision), -1) INTO current_revision FROM ${table} e WHERE e.stream_id = p_stream;
-      SELECT coalesce(json_agg(json_build_object('id', e.event_id, 'revision', e.revision, 'position', e.position)), '[]'::json)
-        INTO known FROM ${table} e WHERE e.stream_id = p_stream AND e.event_id = ANY (p_ids);
+      -- One index lookup per id (a lateral subquery), whatever plan plpgsql caches: with
+      -- 'event_id = ANY(...)' its generic plan scans the whole stream, so appends slowed as it grew.
+      SELECT coalesce(json_agg(json_build_object('id', k.event_id, 'revision', k.revision, 'position', k.position)), '[]'::json)
+        INTO known
+        FROM unnest(p_ids) AS u(id)
+        CROSS JOIN LATERAL (SELECT e.event_id, e.revision, e.position FROM ${table} e WHERE e.stream_id = p_stream AND e.event_id = u.id) k;
       appended := false;
       IF json_array_length(known) > 0 OR cardinality(p_ids) = 0 OR NOT (CASE p_kind
            WHEN 'any' THEN true
