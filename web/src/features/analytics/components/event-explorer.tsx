@@ -160,14 +160,14 @@ export function EventExplorer(): ReactElement {
         loading={!live && page.isFetching}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 720 }}
+        tableLayout="fixed"
         locale={{ emptyText: live ? 'Waiting for new events…' : 'No events match these filters' }}
         onRow={(event) => ({ onClick: () => setSelected(event), style: { cursor: 'pointer' } })}
         columns={[
-          { title: 'Position', dataIndex: 'position', width: 90 },
-          { title: 'Recorded', dataIndex: 'recordedAt', render: (at: string) => new Date(at).toLocaleString(), responsive: ['md'] },
-          { title: 'Stream', dataIndex: 'streamId', ellipsis: true },
+          { title: 'Position', dataIndex: 'position', width: 84 },
           { title: 'Type', dataIndex: 'type', render: (type: string) => <Tag>{type}</Tag> },
+          { title: 'Stream', dataIndex: 'streamId', ellipsis: true },
+          { title: 'Recorded', dataIndex: 'recordedAt', render: (at: string) => new Date(at).toLocaleString(), responsive: ['md'] },
         ]}
       />
       {!live && (
