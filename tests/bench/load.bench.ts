@@ -9,6 +9,8 @@
  *   no password hash runs on the event loop.
  * - The same reads while 3 videos render (in the render child process, as `npm start` runs them):
  *   no read may stall past 100 ms.
+ * - 1,000 live-status streams (SSE) on one rendering video: all held, each sees `done`; the
+ *   product's memory per stream from its own /metrics.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +28,7 @@ interface Row {
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 6);
 const PASSWORD = 'secret1!';
+const SSE_STREAMS = Number(process.env.BENCH_SSE_STREAMS ?? 1000);
 
 function run(options: autocannon.Options): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -87,6 +90,29 @@ export async function benchLoad(): Promise<Row[]> {
     }
     const whileRendering = await run({ url: `${url}/api/video/stats`, connections: 4, duration: Math.max(SECONDS, 15), headers: { authorization: `Bearer ${reader}` } });
 
+    // 1,000 browsers watching one video render.
+    const rss = async () => Number(/process_resident_memory_bytes\{[^}]*\} (\d+)/.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? 0);
+    const watcher = await register(`watcher-${randomUUID()}@example.com`);
+    const watched = ((await (await fetch(`${url}/api/generate-video`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${watcher}` }, body: JSON.stringify(aVideo) })).json()) as { videoId: string }).videoId;
+    const rssBefore = await rss();
+    let open = 0;
+    let peakOpen = 0;
+    let rssHeld = rssBefore;
+    const streams = Array.from({ length: SSE_STREAMS }, async () => {
+      const response = await fetch(`${url}/api/video/events/${watched}?token=${watcher}`);
+      if (!response.ok || !response.body) return false;
+      peakOpen = Math.max(peakOpen, ++open);
+      if (peakOpen === SSE_STREAMS) rssHeld = await rss();
+      let text = '';
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        text += Buffer.from(chunk).toString();
+        if (text.includes('"status":"done"')) break;
+      }
+      open--;
+      return text.includes('"status":"done"');
+    });
+    const sawDone = (await Promise.all(streams)).filter(Boolean).length;
+
     return [
       { name: 'load.sign-ups-1-at-once', value: Math.round(one.requests.average * 10) / 10, unit: 'sign-ups/s' },
       { name: 'load.sign-ups-8-at-once', value: Math.round(eight.requests.average * 10) / 10, unit: 'sign-ups/s' },
@@ -98,6 +124,9 @@ export async function benchLoad(): Promise<Row[]> {
       { name: 'load.reads-during-failed-sign-ins-errors', value: during.errors + during.non2xx, unit: 'responses' },
       { name: 'load.reads-while-3-videos-render-p99', value: whileRendering.latency.p99, unit: 'ms' },
       { name: 'load.reads-while-3-videos-render-max', value: whileRendering.latency.max, unit: 'ms', target: '<= 100' },
+      { name: 'load.sse-streams-held-at-once', value: peakOpen, unit: 'streams', target: `>= ${SSE_STREAMS}` },
+      { name: 'load.sse-streams-that-saw-done', value: sawDone, unit: 'streams', target: `>= ${SSE_STREAMS}` },
+      { name: 'load.sse-memory-per-stream', value: Math.round(Math.max(0, rssHeld - rssBefore) / SSE_STREAMS / 1024), unit: 'KiB' },
     ];
   } finally {
     await product.kill('SIGTERM');
