@@ -6,20 +6,11 @@
  * The reference in the same run: a raw readAll of the whole log (events/s).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Pool } from 'pg';
-import { openPostgresEventStore, openSqliteEventStore, SqliteDocumentStore, type EventStore, type LogQuery, type NewEvent } from '@app/platform';
+import { SqliteDocumentStore, type EventStore, type LogQuery, type NewEvent } from '@app/platform';
 import { PROJECTIONS, rebuildBesideLive } from '@app/projectors';
 import { exportLog } from '@app/query-api';
-
-interface Row {
-  name: string;
-  value: number;
-  unit: string;
-  target?: string;
-}
+import { onEachEventStore, type BenchRow } from './stores';
 
 const TOTAL = Number(process.env.BENCH_LOG_EVENTS ?? 1_000_000);
 const AT = '2026-11-24T10:00:00.000Z';
@@ -49,8 +40,8 @@ async function generate(store: EventStore): Promise<number> {
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
-async function measure(store: EventStore, label: string, dir: string): Promise<Row[]> {
-  const rows: Row[] = [];
+async function measure(store: EventStore, label: string, dir: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
   const head = await generate(store);
   rows.push({ name: `analytics.${label}.log-events`, value: head, unit: 'events' });
 
@@ -117,30 +108,6 @@ async function measure(store: EventStore, label: string, dir: string): Promise<R
   return rows;
 }
 
-export async function benchAnalytics(): Promise<Row[]> {
-  const rows: Row[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'bench-analytics-'));
-  try {
-    const sqlite = openSqliteEventStore({ file: join(dir, 'events.db') });
-    try {
-      rows.push(...(await measure(sqlite, 'sqlite', dir)));
-    } finally {
-      await sqlite.close();
-    }
-    const url = process.env.POSTGRES_URL;
-    if (url) {
-      const schema = `bench_analytics_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-      const postgres = await openPostgresEventStore({ connectionString: url, schema });
-      try {
-        rows.push(...(await measure(postgres, 'postgres', dir)));
-      } finally {
-        await postgres.close();
-        const pool = new Pool({ connectionString: url });
-        await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => pool.end());
-      }
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return rows;
+export function benchAnalytics(): Promise<BenchRow[]> {
+  return onEachEventStore('analytics', measure);
 }

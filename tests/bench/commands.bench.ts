@@ -5,19 +5,9 @@
  * With the folded state kept between commands, only the events since the last command are read.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Pool } from 'pg';
 import type { Command, Decider } from '@app/domain';
-import { commandMetadata, handle, openPostgresEventStore, openSqliteEventStore, type EventStore } from '@app/platform';
-
-interface Row {
-  name: string;
-  value: number;
-  unit: string;
-  target?: string;
-}
+import { commandMetadata, handle, type EventStore } from '@app/platform';
+import { onEachEventStore, type BenchRow } from './stores';
 
 type Rename = Command<'Rename', { name: string }>;
 type Renamed = { type: 'Renamed'; data: { name: string; at: string } };
@@ -42,7 +32,7 @@ async function commandLatencies(store: EventStore, streamFor: (i: number) => str
   return latencies;
 }
 
-async function measure(store: EventStore, label: string): Promise<Row[]> {
+async function measure(store: EventStore, label: string): Promise<BenchRow[]> {
   const long = `series-${randomUUID()}`;
   for (let i = 0; i < LONG; i += 500) {
     await store.append(long, Array.from({ length: 500 }, (_, j) => ({ id: randomUUID(), type: 'Renamed', data: { name: `n${i + j}`, at: 't' }, metadata: {} })));
@@ -61,30 +51,6 @@ async function measure(store: EventStore, label: string): Promise<Row[]> {
   ];
 }
 
-export async function benchCommands(): Promise<Row[]> {
-  const rows: Row[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'bench-commands-'));
-  try {
-    const sqlite = openSqliteEventStore({ file: join(dir, 'events.db') });
-    try {
-      rows.push(...(await measure(sqlite, 'sqlite')));
-    } finally {
-      await sqlite.close();
-    }
-    const url = process.env.POSTGRES_URL;
-    if (url) {
-      const schema = `bench_commands_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-      const postgres = await openPostgresEventStore({ connectionString: url, schema });
-      try {
-        rows.push(...(await measure(postgres, 'postgres')));
-      } finally {
-        await postgres.close();
-        const pool = new Pool({ connectionString: url });
-        await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => pool.end());
-      }
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return rows;
+export function benchCommands(): Promise<BenchRow[]> {
+  return onEachEventStore('commands', measure);
 }

@@ -4,17 +4,9 @@
  * (in a throw-away schema). Run through tests/bench/run.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Pool } from 'pg';
-import { openPostgresEventStore, openSqliteEventStore, type EventStore, type NewEvent } from '@app/platform';
+import type { EventStore, NewEvent } from '@app/platform';
+import { onEachEventStore, type BenchRow } from './stores';
 
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-}
 
 const APPEND_MS = 700;
 const BATCH_MS = 500;
@@ -28,8 +20,8 @@ function anEvent(i: number): NewEvent {
   };
 }
 
-async function measure(store: EventStore, label: string): Promise<BenchResult[]> {
-  const results: BenchResult[] = [];
+async function measure(store: EventStore, label: string): Promise<BenchRow[]> {
+  const results: BenchRow[] = [];
 
   // Single-event appends, one writer, optimistic concurrency on 10 streams.
   const streams = Array.from({ length: 10 }, () => `bench-${randomUUID()}`);
@@ -67,29 +59,6 @@ async function measure(store: EventStore, label: string): Promise<BenchResult[]>
   return results;
 }
 
-export async function benchEventStore(): Promise<Array<{ name: string; value: number; unit: string }>> {
-  const results: BenchResult[] = [];
-
-  const dir = mkdtempSync(join(tmpdir(), 'bench-event-store-'));
-  const sqlite = openSqliteEventStore({ file: join(dir, 'events.db') });
-  try {
-    results.push(...(await measure(sqlite, 'sqlite')));
-  } finally {
-    await sqlite.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-
-  const url = process.env.POSTGRES_URL;
-  if (url) {
-    const schema = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const postgres = await openPostgresEventStore({ connectionString: url, schema });
-    try {
-      results.push(...(await measure(postgres, 'postgres')));
-    } finally {
-      await postgres.close();
-      const pool = new Pool({ connectionString: url });
-      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => pool.end());
-    }
-  }
-  return results;
+export function benchEventStore(): Promise<BenchRow[]> {
+  return onEachEventStore('event-store', measure);
 }

@@ -10,13 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { freePort, startService } from '../support/processes';
-
-interface Row {
-  name: string;
-  value: number;
-  unit: string;
-  target?: string;
-}
+import type { BenchRow } from './stores';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 6);
 const USERS = 32;
@@ -47,7 +41,7 @@ async function waitReady(url: string) {
   throw new Error('the product did not start');
 }
 
-export async function benchHttp(): Promise<Row[]> {
+export async function benchHttp(): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
   const [port, barePort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;

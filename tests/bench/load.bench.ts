@@ -18,13 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { freePort, startService } from '../support/processes';
-
-interface Row {
-  name: string;
-  value: number;
-  unit: string;
-  target?: string;
-}
+import type { BenchRow } from './stores';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 6);
 const PASSWORD = 'secret1!';
@@ -47,7 +41,7 @@ const signUps = (url: string, connections: number) =>
 const reads = (url: string, token: string) =>
   run({ url: `${url}/api/video/stats`, connections: 4, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
 
-export async function benchLoad(): Promise<Row[]> {
+export async function benchLoad(): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -5,14 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-
-interface Row {
-  name: string;
-  value: number;
-  unit: string;
-  /** e.g. '<= 1.3' or '>= 1000': printed with a pass/fail mark. */
-  target?: string;
-}
+import type { BenchRow as Row } from './stores';
 
 function meets(value: number, target: string | undefined): string {
   if (!target) return '';
