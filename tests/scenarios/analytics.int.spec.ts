@@ -178,7 +178,7 @@ describe('Analysts read, replay and export the log (embedded)', () => {
         60_000,
       );
       expect(projections.find((p) => p.name === 'video-list')).toMatchObject({ status: 'live', kind: 'read-model', lag: expect.any(Number) });
-      expect(projections.map((p) => p.name)).toEqual(expect.arrayContaining(['video-detail', 'product-stats', 'render-relay', 'projection-rebuilds']));
+      expect(projections.map((p) => p.name)).toEqual(expect.arrayContaining(['video-detail', 'product-stats', 'render-relay', 'projection-rebuilds', 'autopilot-publisher']));
       expect((await request(server.url).get('/api/video/videos').set(bearer(creator)).expect(200)).body).toEqual(before);
       const stream = (await request(server.url).get('/api/analytics/streams/projection-video-list').set(bearer(analyst)).expect(200)).body;
       expect(stream.events.map((e: { type: string }) => e.type)).toEqual(['ProjectionRebuildRequested', 'ProjectionRebuilt']);

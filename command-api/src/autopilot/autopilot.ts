@@ -4,7 +4,7 @@ import {
   videoDecider, videoStreamId, type CommandMetadata, type PostQueueDoc, type SeriesViewDoc,
 } from '@app/domain';
 import {
-  defaultContent, deterministicId, documentStoreLease, handle, loadState, postIdFor, runReactor, runWithLease, type Clock, type DocumentStore, type EventStore,
+  defaultContent, deterministicId, documentStoreLease, handle, loadState, postIdFor, runReactor, runWithLease, startStatusReporter, type Clock, type DocumentStore, type EventStore,
   type Logger, type RecordedEvent, type Subscription,
 } from '@app/platform';
 import type { PostExecutor } from '../publishing/post-executor';
@@ -189,6 +189,12 @@ export function startAutopilot(deps: AutopilotDeps & { holder: string; leaseTtlM
         handles: ['VideoRendered'],
         react: (event) => autopilot.onVideoRendered(event),
       });
+      // Its place in the log beside the projectors' (GET /api/analytics/projections).
+      const status = startStatusReporter({
+        docs: deps.docs,
+        logger: deps.logger,
+        entries: async () => [{ name: AUTOPILOT_PUBLISHER_CHECKPOINT, kind: 'reactor' as const, position: await deps.docs.getCheckpoint(AUTOPILOT_PUBLISHER_CHECKPOINT) }],
+      });
       const slotTimer = setInterval(() => void tickSlots(), deps.slotTickMs ?? 30_000);
       const queueTimer = setInterval(() => void tickQueue(), deps.queueTickMs ?? 2_000);
       const off = deps.clock.onAdvance?.(() => void tickSlots().then(() => tickQueue()));
@@ -199,6 +205,7 @@ export function startAutopilot(deps: AutopilotDeps & { holder: string; leaseTtlM
           clearInterval(slotTimer);
           clearInterval(queueTimer);
           off?.();
+          await status.stop();
           await reactor.stop();
           await chain;
         },
