@@ -59,9 +59,11 @@ export const streamsQuery = z.object({
 });
 
 export const streamParams = z.object({ streamId });
-/** `asOf`: a global position, or an instant (the last event recorded at or before it). */
+/** A point in a stream's history: a global position, or an instant (the last event recorded at or before it). */
+export type AsOf = { position: number; time?: undefined } | { time: string; position?: undefined };
+
 export const streamQuery = z.object({
-  asOf: z.string().optional().transform((value, ctx): { position: number; time?: undefined } | { time: string; position?: undefined } | undefined => {
+  asOf: z.string().optional().transform((value, ctx): AsOf | undefined => {
     if (value === undefined) return undefined;
     if (/^\d{1,15}$/.test(value)) return { position: Number(value) };
     const parsed = isoDate('asOf').safeParse(value);

@@ -13,13 +13,14 @@
  * it is a terminal.
  */
 import {
-  PROJECTION_STATUS_COLLECTION, categoryOf, exportQuery, foldStream, isReadModelName, projectionDecider, projectionStreamId, redact,
+  PROJECTION_STATUS_COLLECTION, exportQuery, isReadModelName, projectionDecider, projectionStreamId,
   statsQuery, streamQuery, type ProjectionStatusDoc,
 } from '@app/domain';
 import { commandMetadata, handle, infraEnv, loadState, openDocumentStore, openEventStore, readEnv, type DocumentStore, type EventStore } from '@app/platform';
 import { exportLog } from './export';
 import { ndjsonLine, presentEvent, presentProjections } from './presenter';
 import { presentStats } from './stats';
+import { streamAsOf } from './time-travel';
 
 export interface CliIo {
   out(text: string): void;
@@ -114,15 +115,10 @@ export async function runEventsCli(args: readonly string[], stores: { eventStore
       if (!target) return io.err(`${USAGE}\n`), 2;
       const query = parseOrExit(streamQuery, { asOf: text(flags['as-of']) }, io);
       if (!query) return 2;
-      const all = await eventStore.readStream(target);
-      if (all.length === 0) return io.err(`Stream not found: ${target}\n`), 1;
-      const asOf = query.asOf;
-      const events = asOf === undefined ? all : all.filter((e) => (asOf.position !== undefined ? e.position <= asOf.position : Date.parse(e.recordedAt) <= Date.parse(asOf.time)));
-      const category = categoryOf(target);
-      const state = redact(foldStream(category, events), { pii: access.pii, category });
-      const shown = events.map((e) => presentEvent(e, access));
-      if (json) io.out(`${JSON.stringify({ streamId: target, revision: events.length - 1, headRevision: all.length - 1, events: shown, state })}\n`);
-      else io.out(`${table(shown.map((e) => ({ revision: e.revision, position: e.position, recordedAt: e.recordedAt, type: e.type, data: e.data })))}\nstate at revision ${events.length - 1} of ${all.length - 1}:\n${JSON.stringify(state, null, 2)}\n`);
+      const stream = await streamAsOf(eventStore, target, query.asOf, access);
+      if (!stream) return io.err(`Stream not found: ${target}\n`), 1;
+      if (json) io.out(`${JSON.stringify(stream)}\n`);
+      else io.out(`${table(stream.events.map((e) => ({ revision: e.revision, position: e.position, recordedAt: e.recordedAt, type: e.type, data: e.data })))}\nstate at revision ${stream.revision} of ${stream.headRevision}:\n${JSON.stringify(stream.state, null, 2)}\n`);
       return 0;
     }
 

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import type { Response } from 'express';
-import { NotFoundError, PROJECTION_STATUS_COLLECTION, categoryOf, foldStream, redact, type ProjectionStatusDoc } from '@app/domain';
+import { NotFoundError, PROJECTION_STATUS_COLLECTION, categoryOf, type ProjectionStatusDoc } from '@app/domain';
 import { analystOf, paramsOf, queryOf, type DocumentStore, type EventStore, type HandlersOf, type LogQuery, type RecordedEvent } from '@app/platform';
 import { exportLog } from './export';
 import { presentEvent, presentProjections } from './presenter';
+import { streamAsOf } from './time-travel';
 import { presentStats, type StatsSource } from './stats';
 
 export type AnalyticsRouteName = 'analyticsEvents' | 'analyticsLive' | 'analyticsStreams' | 'analyticsStream' | 'analyticsExport' | 'analyticsProjections' | 'analyticsStats';
@@ -86,20 +87,9 @@ export function analyticsHandlers(deps: AnalyticsDeps): HandlersOf<AnalyticsRout
     analyticsStream: async (_req, res) => {
       const { streamId } = paramsOf(res, 'analyticsStream');
       const { asOf } = queryOf(res, 'analyticsStream');
-      const access = analystOf(res);
-      const all = await eventStore.readStream(streamId);
-      if (all.length === 0) throw new NotFoundError('Stream not found');
-      const upTo = asOf === undefined
-        ? all
-        : all.filter((e) => (asOf.position !== undefined ? e.position <= asOf.position : Date.parse(e.recordedAt) <= Date.parse(asOf.time)));
-      const category = categoryOf(streamId);
-      res.json({
-        streamId,
-        revision: upTo.length - 1,
-        headRevision: all.length - 1,
-        events: upTo.map((e) => presentEvent(e, access)),
-        state: redact(foldStream(category, upTo), { pii: access.pii, category }),
-      });
+      const stream = await streamAsOf(eventStore, streamId, asOf, analystOf(res));
+      if (!stream) throw new NotFoundError('Stream not found');
+      res.json(stream);
     },
 
     analyticsExport: async (req, res) => {
