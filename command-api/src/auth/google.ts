@@ -6,6 +6,7 @@ import type { StateStore } from 'passport-oauth2';
 import { ConflictError, ROUTES, googleIdentityDecider, userDecider, userStreamId } from '@app/domain';
 import { handle, loadState } from '@app/platform';
 import { findUserByEmail, googleIdentityStream, loadUser, metadataFor, registerAccount } from './accounts';
+import { readCookie } from './cookies';
 import type { AuthContext, GoogleSignInConfig } from './deps';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
@@ -15,20 +16,6 @@ export const verifyPath = (token: string) => `/auth/verify/${encodeURIComponent(
 export const GOOGLE_FAILURE_PATH = '/login?error=google';
 
 const STATE_COOKIE = 'google_oauth_state';
-
-function readCookie(req: Request, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
 
 /**
  * OAuth `state` without sessions: a random nonce in a short-lived HttpOnly cookie, sent to Google

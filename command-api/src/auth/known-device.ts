@@ -1,7 +1,8 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { emailRegistryDecider } from '@app/domain';
 import { loadState, type RateLimiter } from '@app/platform';
 import { emailStream } from './accounts';
+import { readCookie } from './cookies';
 import type { AuthContext } from './deps';
 
 export const DEVICE_COOKIE = 'studio_device';
@@ -17,14 +18,6 @@ export function rememberDevice(ctx: AuthContext, res: Response, userId: string):
   });
 }
 
-function cookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
 /**
  * The sign-in throttle: per address always; per account too, except for a browser that signed in
  * to that very account before (its device cookie), so an attacker who exhausts an account's
@@ -36,7 +29,7 @@ export function signInThrottle(ctx: AuthContext, limiter: RateLimiter): RequestH
     const check = async () => {
       await limiter.hit(`login:ip:${req.ip}`);
       if (!email) return;
-      const deviceUser = ctx.tokens.deviceUser(cookie(req, DEVICE_COOKIE));
+      const deviceUser = ctx.tokens.deviceUser(readCookie(req, DEVICE_COOKIE) ?? undefined);
       if (deviceUser && (await loadState(ctx.eventStore, emailStream(email), emailRegistryDecider)).state.owner === deviceUser) return;
       await limiter.hit(`login:account:${email}`);
     };
