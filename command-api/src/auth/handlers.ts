@@ -1,5 +1,5 @@
 import { memoryRateLimiter, rateLimit, type HandlersOf } from '@app/platform';
-import { signInThrottle } from './known-device';
+import { knownDevice } from './known-device';
 import { me, updateEmail, updatePassword } from './account';
 import { createAuthenticator } from './authenticator';
 import type { AuthContext, AuthDeps } from './deps';
@@ -32,7 +32,7 @@ export function authHandlers(deps: AuthDeps): HandlersOf<AuthRouteName> {
   const google = googleRoutes(ctx, deps.config.google ? authenticator : null);
   return {
     register: [rateLimit(ctx.limiter, 'register'), register(ctx, passwords)],
-    login: [signInThrottle(ctx, ctx.limiter), login(ctx, authenticator)],
+    login: [rateLimit(ctx.limiter, 'login', { exemptAccount: knownDevice(ctx) }), login(ctx, authenticator)],
     me: me(ctx),
     forgotPassword: [rateLimit(ctx.limiter, 'forgot-password'), forgotPassword(ctx)],
     resetPassword: resetPassword(ctx, passwords),

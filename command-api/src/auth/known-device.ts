@@ -1,6 +1,6 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { emailRegistryDecider } from '@app/domain';
-import { loadState, type RateLimiter } from '@app/platform';
+import { loadState } from '@app/platform';
 import { emailStream } from './accounts';
 import { readCookie } from './cookies';
 import type { AuthContext } from './deps';
@@ -19,20 +19,14 @@ export function rememberDevice(ctx: AuthContext, res: Response, userId: string):
 }
 
 /**
- * The sign-in throttle: per address always; per account too, except for a browser that signed in
- * to that very account before (its device cookie), so an attacker who exhausts an account's
- * attempts does not lock its owner out. (The reset link is never throttled per account.)
+ * Whether this sign-in comes from a browser that signed in to that very account before (its
+ * device cookie): such a sign-in is not counted against the account, so an attacker who exhausts
+ * an account's attempts does not lock its owner out. It still counts per address. (The reset link
+ * is never throttled per account.)
  */
-export function signInThrottle(ctx: AuthContext, limiter: RateLimiter): RequestHandler {
-  return (req, _res, next) => {
-    const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : null;
-    const check = async () => {
-      await limiter.hit(`login:ip:${req.ip}`);
-      if (!email) return;
-      const deviceUser = ctx.tokens.deviceUser(readCookie(req, DEVICE_COOKIE) ?? undefined);
-      if (deviceUser && (await loadState(ctx.eventStore, emailStream(email), emailRegistryDecider)).state.owner === deviceUser) return;
-      await limiter.hit(`login:account:${email}`);
-    };
-    check().then(() => next(), next);
+export function knownDevice(ctx: AuthContext): (req: Request, email: string) => Promise<boolean> {
+  return async (req, email) => {
+    const deviceUser = ctx.tokens.deviceUser(readCookie(req, DEVICE_COOKIE) ?? undefined);
+    return deviceUser !== null && (await loadState(ctx.eventStore, emailStream(email), emailRegistryDecider)).state.owner === deviceUser;
   };
 }

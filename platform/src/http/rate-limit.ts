@@ -74,10 +74,19 @@ export async function openRateLimiter(readStoreUrl: string, options: RateLimitOp
   return new FlexibleRateLimiter(limiter, async () => void db.close());
 }
 
+export interface RateLimitMiddlewareOptions {
+  /** This request is not counted against the account (a browser that signed in to it before). */
+  exemptAccount?: (req: Request, email: string) => Promise<boolean>;
+}
+
 /** Middleware limiting by client IP and, when the body names one, by account email. */
-export function rateLimit(limiter: RateLimiter, scope: string): RequestHandler {
+export function rateLimit(limiter: RateLimiter, scope: string, options: RateLimitMiddlewareOptions = {}): RequestHandler {
   return (req: Request, _res, next) => {
     const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : null;
-    Promise.all([limiter.hit(`${scope}:ip:${req.ip}`), email ? limiter.hit(`${scope}:account:${email}`) : undefined]).then(() => next(), next);
+    const check = async () => {
+      await limiter.hit(`${scope}:ip:${req.ip}`);
+      if (email && !(await options.exemptAccount?.(req, email))) await limiter.hit(`${scope}:account:${email}`);
+    };
+    check().then(() => next(), next);
   };
 }
