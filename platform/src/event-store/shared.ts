@@ -3,6 +3,7 @@
  * classification and the polling catch-up subscription loop (SQLite, PostgreSQL).
  */
 import type { EventEmitter } from 'node:events';
+import { categoryOf } from '@app/domain';
 import {
   RECENT_STREAMS_WINDOW,
   IdempotencyConflictError,
@@ -202,16 +203,10 @@ export function startTrackedSubscription(
   return subscription;
 }
 
-/** The category of a stream id: the part before its first '-'. */
-export const categoryOfStream = (streamId: string) => {
-  const dash = streamId.indexOf('-');
-  return dash < 0 ? streamId : streamId.slice(0, dash);
-};
-
 /** Whether an event passes a log query's filters (positions aside). */
 export function matchesLog(event: RecordedEvent, query: LogQuery): boolean {
   if (query.streamId !== undefined && event.streamId !== query.streamId) return false;
-  if (query.category !== undefined && categoryOfStream(event.streamId) !== query.category) return false;
+  if (query.category !== undefined && categoryOf(event.streamId) !== query.category) return false;
   if (query.type !== undefined && event.type !== query.type) return false;
   if (query.correlationId !== undefined && event.metadata?.correlationId !== query.correlationId) return false;
   if (query.recordedFrom !== undefined && Date.parse(event.recordedAt) < Date.parse(query.recordedFrom)) return false;
@@ -244,7 +239,7 @@ export function collectStreams(events: Iterable<Pick<RecordedEvent, 'streamId' |
   let scanned = 0;
   for (const event of events) {
     if (++scanned > RECENT_STREAMS_WINDOW || event.position <= (query.after ?? 0)) break;
-    if (query.category !== undefined && categoryOfStream(event.streamId) !== query.category) continue;
+    if (query.category !== undefined && categoryOf(event.streamId) !== query.category) continue;
     if (streams.has(event.streamId)) continue;
     streams.set(event.streamId, { streamId: event.streamId, revision: event.revision, lastPosition: event.position, lastEventType: event.type, lastRecordedAt: event.recordedAt });
     if (streams.size >= query.limit) break;

@@ -1,4 +1,5 @@
-import { ANALYTICS_MESSAGES, ForbiddenError, rolesOf, userDecider, userStreamId, type Role, type UserEvent } from '@app/domain';
+import { ANALYTICS_MESSAGES, ForbiddenError, rolesOf, userDecider, userStreamId, type Role } from '@app/domain';
+import { loadState } from '../command-handling/handle';
 import type { EventStore } from '../event-store/port';
 
 /** Who may read the whole log, and whether they see personal data unmasked. */
@@ -15,14 +16,13 @@ export interface AnalystDirectory {
 }
 
 /**
- * Roles read from the user's own stream on each call (a handful of events), so a grant or revoke
- * holds from the next request in every process, with no cache to go stale.
+ * Roles read from the user's own stream on each call (through the folded-state cache, so only
+ * what was appended since), so a grant or revoke holds from the next request in every process.
  */
 export function analystDirectory(eventStore: EventStore, analystEmails: readonly string[]): AnalystDirectory {
   const directory: AnalystDirectory = {
     async rolesOf(userId) {
-      const events = await eventStore.readStream(userStreamId(userId));
-      const state = events.reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as UserEvent), userDecider.initialState());
+      const { state } = await loadState(eventStore, userStreamId(userId), userDecider);
       return state.status === 'registered' ? rolesOf(state, analystEmails) : [];
     },
     async require(userId) {
