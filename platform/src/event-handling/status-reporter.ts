@@ -26,6 +26,8 @@ export function startStatusReporter(input: { docs: DocumentStore; logger: Logger
   const statuses = input.docs.collection<ProjectionStatusDoc>(PROJECTION_STATUS_COLLECTION);
   const now = input.now ?? (() => new Date());
   const last = new Map<string, { position: number; at: number }>();
+  // When each was last rebuilt: read once (an earlier leader may have written it), then kept here.
+  const rebuiltAt = new Map<string, string | null>();
   let stopped = false;
   let writing: Promise<void> = Promise.resolve();
 
@@ -36,13 +38,14 @@ export function startStatusReporter(input: { docs: DocumentStore; logger: Logger
       const seconds = previous ? (at.getTime() - previous.at) / 1000 : 0;
       const eventsPerSecond = previous && seconds > 0 ? Math.max(0, Math.round(((entry.position - previous.position) / seconds) * 10) / 10) : 0;
       last.set(entry.name, { position: entry.position, at: at.getTime() });
-      const current = await statuses.get(entry.name);
+      if (entry.rebuiltAt) rebuiltAt.set(entry.name, entry.rebuiltAt);
+      else if (!rebuiltAt.has(entry.name)) rebuiltAt.set(entry.name, (await statuses.get(entry.name))?.rebuiltAt ?? null);
       await statuses.upsert(entry.name, {
         kind: entry.kind,
         position: entry.position,
         eventsPerSecond,
         updatedAt: at.toISOString(),
-        rebuiltAt: entry.rebuiltAt ?? current?.rebuiltAt ?? null,
+        rebuiltAt: rebuiltAt.get(entry.name) ?? null,
         rebuild: entry.rebuild ?? null,
       });
     }
