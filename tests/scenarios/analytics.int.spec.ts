@@ -2,20 +2,12 @@ import request from 'supertest';
 import { runAnalystCli } from '@app/command-api';
 import { runEventsCli, type CliIo } from '@app/query-api';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(240_000);
 
 const PASSWORD = 'secret1!';
 const aVideo = { topic: 'Fun Facts', duration: 30, customPrompt: '', style: 'comic', voiceid: 'XrExE9yKIg1WjnnlVkGX', aspectRatio: '9:16', language: 'English' };
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /**
  * Issue 14's scenario, on the embedded product: a creator makes a video and edits its caption;

@@ -3,6 +3,7 @@ import { COLLECTIONS } from '@app/domain';
 import { PROJECTIONS, rebuildProjections } from '@app/projectors';
 import { openDocumentStore } from '@app/platform';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
+import { eventually } from '../support/eventually';
 
 const VIDEO = { topic: 'Fun Facts', duration: 60, customPrompt: '', style: 'anime', voiceid: 'nPczCjzI2devNBz1zQrb', aspectRatio: '9:16', language: 'English' };
 
@@ -74,7 +75,7 @@ describe('Embedded product: commands, projections and queries', () => {
   describe('When the read models are rebuilt from position 0', () => {
     it('should give the same documents as the live projections', async () => {
       const head = await server.infra.eventStore.headPosition();
-      const projected = await fetchUntil(() => server.infra.docs.getCheckpoint('read-models'), (p) => p >= head);
+      const projected = await eventually(() => server.infra.docs.getCheckpoint('read-models'), (p) => p >= head, 5000, 20);
       expect(projected).toBeGreaterThanOrEqual(head);
 
       const live = await snapshot(server.infra.docs);
@@ -94,13 +95,4 @@ async function snapshot(docs: import('@app/platform').DocumentStore) {
     out[name] = all;
   }
   return out;
-}
-
-async function fetchUntil<T>(get: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
