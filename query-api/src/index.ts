@@ -5,3 +5,4 @@ export { checkpointProgress, type ProjectionProgress } from './read-your-writes/
 export { serviceStatus, type HealthCheck } from './service-status/handlers';
 export { runEventsCli, type CliIo } from './analytics/events-cli';
 export { exportLog } from './analytics/export';
+export { percentile } from './analytics/stats';

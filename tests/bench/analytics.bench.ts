@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { SqliteDocumentStore, type EventStore, type LogQuery, type NewEvent } from '@app/platform';
 import { PROJECTIONS, rebuildBesideLive } from '@app/projectors';
-import { exportLog } from '@app/query-api';
+import { exportLog, percentile } from '@app/query-api';
 import { onEachEventStore, type BenchRow } from './stores';
 
 const TOTAL = Number(process.env.BENCH_LOG_EVENTS ?? 1_000_000);
@@ -37,8 +37,6 @@ async function generate(store: EventStore): Promise<number> {
   await Promise.all(inFlight);
   return store.headPosition();
 }
-
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
 async function measure(store: EventStore, label: string, dir: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
