@@ -177,13 +177,24 @@ describe('Analysts read, replay and export the log (embedded)', () => {
     });
 
     it('should answer the same on the command line: a stream as of a point, the export, the projections, the stats, a rebuild', async () => {
+      const stores = { eventStore: server.infra.eventStore, docs: server.infra.docs };
       const run = async (...args: string[]) => {
         let out = '';
         let err = '';
         const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
-        const code = await runEventsCli(args, { eventStore: server.infra.eventStore, docs: server.infra.docs }, io, { pollMs: 50 });
+        const code = await runEventsCli(args, stores, io, { pollMs: 50 });
         return { code, out, err };
       };
+      // A tail runs until it is stopped: this one stops once it has printed something.
+      const follow = async (...args: string[]) => {
+        let out = '';
+        const stop = new AbortController();
+        const io: CliIo = { out: (t) => void ((out += t), stop.abort()), err: () => undefined, tty: false };
+        await runEventsCli(args, stores, io, { pollMs: 50, signal: stop.signal });
+        return { out };
+      };
+      const tail = await follow('tail', '--from', String(editedAt - 1), '--type', 'CaptionEdited', '--json');
+      expect(JSON.parse(tail.out.split('\n')[0])).toMatchObject({ position: editedAt, type: 'CaptionEdited', streamId: `video-${videoId}` });
       const read = await run('read', `video-${videoId}`, '--as-of', String(editedAt - 1), '--json');
       expect(read.code).toBe(0);
       expect(JSON.parse(read.out).state.script.description).not.toBe('A caption, edited');

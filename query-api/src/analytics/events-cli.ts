@@ -20,6 +20,7 @@ import { commandMetadata, handle, infraEnv, loadState, openDocumentStore, openEv
 import { exportLog } from './export';
 import { ndjsonLine, presentEvent, presentProjections } from './presenter';
 import { presentStats } from './stats';
+import { tailLog } from './tail';
 import { streamAsOf } from './time-travel';
 
 export interface CliIo {
@@ -96,17 +97,15 @@ export async function runEventsCli(args: readonly string[], stores: { eventStore
 
   switch (verb) {
     case 'tail': {
-      let after = text(flags.from) !== undefined ? Number(text(flags.from)) : await eventStore.headPosition();
+      const after = text(flags.from) !== undefined ? Number(text(flags.from)) : await eventStore.headPosition();
       if (!Number.isSafeInteger(after) || after < 0) return io.err('--from must be a position (a whole number)\n'), 2;
       const filter = { category: text(flags.category), type: text(flags.type), streamId: text(flags.stream) };
-      while (!options.signal?.aborted) {
-        const events = await eventStore.readLog({ ...filter, after, limit: 500 });
+      const signal = options.signal ?? new AbortController().signal;
+      for await (const events of tailLog(eventStore, filter, after, { pollMs: options.pollMs ?? 500, signal })) {
         for (const event of events) {
           const shown = presentEvent(event, access);
           io.out(json ? ndjsonLine(shown) : `${shown.position}  ${shown.recordedAt}  ${shown.streamId}@${shown.revision}  ${shown.type}  ${JSON.stringify(shown.data)}\n`);
-          after = event.position;
         }
-        if (events.length < 500) await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
       }
       return 0;
     }

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import type { Response } from 'express';
 import { NotFoundError, PROJECTION_STATUS_COLLECTION, categoryOf, type ProjectionStatusDoc } from '@app/domain';
-import { analystOf, paramsOf, queryOf, type DocumentStore, type EventStore, type HandlersOf, type LogQuery, type RecordedEvent } from '@app/platform';
+import { analystOf, paramsOf, queryOf, type DocumentStore, type EventStore, type HandlersOf } from '@app/platform';
 import { exportLog } from './export';
 import { presentEvent, presentProjections } from './presenter';
+import { tailLog } from './tail';
 import { streamAsOf } from './time-travel';
 import { presentStats, type StatsSource } from './stats';
 
@@ -49,33 +50,25 @@ export function analyticsHandlers(deps: AnalyticsDeps): HandlersOf<AnalyticsRout
       const q = queryOf(res, 'analyticsLive');
       const access = analystOf(res);
       const resumeFrom = Number(req.headers['last-event-id']);
-      let after = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : q.after ?? (await eventStore.headPosition());
-      const filter: Omit<LogQuery, 'limit'> = { streamId: q.stream, category: q.category, type: q.type, correlationId: q.correlation, recordedFrom: q.from, recordedTo: q.to };
+      const after = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : q.after ?? (await eventStore.headPosition());
+      const filter = { streamId: q.stream, category: q.category, type: q.type, correlationId: q.correlation, recordedFrom: q.from, recordedTo: q.to };
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ after })}\n\n`);
-      let closed = false;
-      let timer: NodeJS.Timeout | undefined;
-      req.on('close', () => {
-        closed = true;
-        clearTimeout(timer);
-      });
+      const closed = new AbortController();
+      req.on('close', () => closed.abort());
       let idleTicks = 0;
-      const tick = async () => {
-        if (closed) return;
-        try {
-          const events: RecordedEvent[] = await eventStore.readLog({ ...filter, after, limit: 500 });
+      try {
+        for await (const events of tailLog(eventStore, filter, after, { pollMs: deps.livePollMs ?? 500, signal: closed.signal })) {
           for (const event of events) {
             if (!(await write(res, `id: ${event.position}\nevent: event\ndata: ${JSON.stringify(presentEvent(event, access))}\n\n`))) return;
-            after = event.position;
           }
           // A comment now and then keeps proxies from closing an idle stream.
           if (events.length === 0 && ++idleTicks % 30 === 0) res.write(': idle\n\n');
-          if (!closed) timer = setTimeout(tick, events.length === 500 ? 0 : deps.livePollMs ?? 500);
-        } catch {
-          res.end();
         }
-      };
-      await tick();
+      } catch {
+        // The store went away (shutdown): the browser reconnects with Last-Event-ID.
+        res.end();
+      }
     },
 
     analyticsStreams: async (_req, res) => {
