@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +14,28 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `<workspace>/src/<main>` (a service's main module) as its own process, as `npm run start -w <workspace>` does. */
-export function startService(name: string, workspace: string, env: Record<string, string>, main = 'main.ts'): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, workspace, 'src', main)], {
+let built = false;
+
+/** The services' bundles, built once per test process (quick when they are fresh): what production runs. */
+export function buildServices(): void {
+  if (built) return;
+  execFileSync(process.execPath, [join(root, 'infra/scripts/build-services.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
+  built = true;
+}
+
+/** The command line of a service's main module, `<workspace>/src/<main>`: its built bundle, or through tsx from source. */
+export function serviceCommand(workspace: string, main = 'main.ts', runtime: 'built' | 'tsx' = 'built'): string[] {
+  if (runtime === 'tsx') return ['--import', 'tsx', join(root, workspace, 'src', main)];
+  buildServices();
+  return ['--conditions=compiled', '--enable-source-maps', join(root, workspace, 'dist', main.replace(/\.ts$/, '.js'))];
+}
+
+/**
+ * Starts a service's main module as its own process, as `npm run start -w <workspace>` does: the
+ * built bundle, so the suites that start processes prove what production runs.
+ */
+export function startService(name: string, workspace: string, env: Record<string, string>, main = 'main.ts', runtime: 'built' | 'tsx' = 'built'): ServiceProcess {
+  const child = spawn(process.execPath, serviceCommand(workspace, main, runtime), {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,13 +38,3 @@ export async function runAnalystCli(args: readonly string[], env: Record<string,
     await eventStore.close();
   }
 }
-
-if (require.main === module) {
-  runAnalystCli(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}

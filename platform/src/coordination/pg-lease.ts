@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { Lease } from './lease';
 
 /**
@@ -12,6 +12,7 @@ export function postgresLease(connectionString: string, name: string): Lease {
   const key = `studio-lease:${name}`;
 
   const connect = async () => {
+    const { Client } = await import('pg'); // loaded only on PostgreSQL
     const c = new Client({ connectionString });
     c.on('error', () => {
       // The connection broke: the server has released the lock with it.

@@ -2,15 +2,21 @@ import { fileURLToPath } from 'node:url';
 import { UPCASTERS, upcasterRegistry } from '@app/domain';
 import type { EventStore } from './port';
 import { withUpcasting } from './upcasting';
-import { openKurrentDbEventStore } from './kurrentdb';
-import { openPostgresEventStore } from './postgres';
+import type { PostgresEventStoreOptions } from './postgres';
 import { openSqliteEventStore } from './sqlite';
 
 export * from './port';
 export { openSqliteEventStore, type SqliteEventStoreOptions } from './sqlite';
-export { openPostgresEventStore, type PostgresEventStoreOptions } from './postgres';
-export { openKurrentDbEventStore, type KurrentDbEventStoreOptions } from './kurrentdb';
+export type { PostgresEventStoreOptions } from './postgres';
+export type { KurrentDbEventStoreOptions } from './kurrentdb';
 export { withUpcasting } from './upcasting';
+
+// The PostgreSQL and KurrentDB adapters (and their client libraries) load only when a URL names them.
+
+/** The PostgreSQL adapter, without the domain's upcasters. */
+export async function openPostgresEventStore(options: PostgresEventStoreOptions): Promise<EventStore> {
+  return (await import('./postgres')).openPostgresEventStore(options);
+}
 
 /**
  * Opens the adapter a URL names, behind the domain's upcasters (every read in the current shape):
@@ -42,7 +48,7 @@ async function openAdapter(url: string): Promise<EventStore> {
     case 'kdb+discover':
     case 'esdb':
     case 'esdb+discover':
-      return openKurrentDbEventStore({ connectionString: url });
+      return (await import('./kurrentdb')).openKurrentDbEventStore({ connectionString: url });
     case 'file':
       return openSqliteEventStore({ file: url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length) });
     case undefined:

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import Database from 'better-sqlite3';
-import { MongoClient } from 'mongodb';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from '@app/domain';
 
@@ -61,6 +60,7 @@ export function memoryRateLimiter(options: RateLimitOptions): RateLimiter {
 export async function openRateLimiter(readStoreUrl: string, options: RateLimitOptions): Promise<RateLimiter> {
   const tableName = 'rate_limits';
   if (/^mongodb(\+srv)?:\/\//.test(readStoreUrl)) {
+    const { MongoClient } = await import('mongodb'); // loaded only on MongoDB
     const client = await new MongoClient(readStoreUrl).connect();
     const dbName = /^mongodb(\+srv)?:\/\/[^/]+\/([^/?]+)/.exec(readStoreUrl)?.[2] ?? 'faceless';
     const limiter = new RateLimiterMongo({ storeClient: client, dbName, tableName, ...limits(options) });

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
-import { KafkaMessageBus, type KafkaMessageBusOptions } from './kafka';
+import type { KafkaMessageBusOptions } from './kafka';
 import type { MessageBus } from './port';
 import { SqliteMessageBus, type SqliteMessageBusOptions } from './sqlite';
 
 export * from './port';
 export { SqliteMessageBus, type SqliteMessageBusOptions } from './sqlite';
-export { KafkaMessageBus, pinoLogCreator, type KafkaMessageBusOptions } from './kafka';
+export type { KafkaMessageBusOptions } from './kafka';
 export { partitionFor } from './shared';
 
 export type OpenMessageBusOptions = Omit<SqliteMessageBusOptions, 'file' | 'logger'> &
@@ -29,6 +29,8 @@ export async function openMessageBus(url: string | undefined, options: OpenMessa
   const kafka = /^kafka:\/\/([^/?]+)\/?$/.exec(location);
   if (kafka) {
     const brokers = kafka[1].split(',').map((broker) => broker.trim()).filter(Boolean);
+    // kafkajs loads only when a URL names Kafka.
+    const { KafkaMessageBus } = await import('./kafka');
     return KafkaMessageBus.connect({
       ...options,
       brokers,

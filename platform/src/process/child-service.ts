@@ -3,7 +3,7 @@ import type { Logger } from '../logging/logger';
 import { READY_LINE, type Stoppable } from './run-process';
 
 export interface ChildServiceOptions {
-  /** The service's main module (a `.ts` file runs through tsx). */
+  /** The service's main module: a built `.js` file, or in development and tests a `.ts` file run through tsx. */
   main: string;
   env: Record<string, string | undefined>;
   logger: Logger;
@@ -27,7 +27,7 @@ export async function startChildService(options: ChildServiceOptions): Promise<S
   let restartTimer: NodeJS.Timeout | null = null;
 
   const spawnChild = () => new Promise<void>((resolve, reject) => {
-    const execArgv = options.main.endsWith('.ts') ? ['--import', 'tsx'] : [];
+    const execArgv = options.main.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
     const started = fork(options.main, [], { env: options.env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child = started;
     const timer = setTimeout(() => {

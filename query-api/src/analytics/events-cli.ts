@@ -16,7 +16,7 @@ import {
   PROJECTION_STATUS_COLLECTION, exportQuery, isReadModelName, projectionDecider, projectionStreamId,
   statsQuery, streamQuery, type ProjectionStatusDoc,
 } from '@app/domain';
-import { commandMetadata, handle, infraEnv, loadState, openDocumentStore, openEventStore, readEnv, type DocumentStore, type EventStore } from '@app/platform';
+import { commandMetadata, handle, loadState, type DocumentStore, type EventStore } from '@app/platform';
 import { exportLog } from './export';
 import { ndjsonLine, presentEvent, presentProjections } from './presenter';
 import { presentStats } from './stats';
@@ -196,32 +196,4 @@ export async function runEventsCli(args: readonly string[], stores: { eventStore
       io.err(`${USAGE}\n`);
       return 2;
   }
-}
-
-if (require.main === module) {
-  const controller = new AbortController();
-  process.on('SIGINT', () => controller.abort());
-  process.stdout.on('error', () => controller.abort()); // `| head` closed the pipe
-  (async () => {
-    const config = readEnv({ infra: infraEnv }, process.env).infra;
-    const stores = { eventStore: await openEventStore(config.eventStoreUrl), docs: await openDocumentStore(config.readStoreUrl) };
-    const io: CliIo = {
-      out: (chunk) => void process.stdout.write(chunk),
-      err: (chunk) => void process.stderr.write(chunk),
-      tty: Boolean(process.stderr.isTTY),
-      drain: () => (process.stdout.writableNeedDrain ? new Promise((resolve) => process.stdout.once('drain', resolve)) : Promise.resolve()),
-    };
-    try {
-      return await runEventsCli(process.argv.slice(2), stores, io, { signal: controller.signal });
-    } finally {
-      await stores.eventStore.close();
-      await stores.docs.close();
-    }
-  })().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
 }
