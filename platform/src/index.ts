@@ -14,6 +14,7 @@ export * from './config/infra-config';
 export * from './command-handling/handle';
 export * from './command-handling/ids';
 export * from './event-handling/run-reactor';
+export * from './event-handling/checkpoint-writer';
 export * from './event-handling/status-reporter';
 export * from './http/errors';
 export * from './http/authenticate';

@@ -41,58 +41,162 @@ async function waitReady(url: string) {
   throw new Error('the product did not start');
 }
 
-export async function benchHttp(): Promise<BenchRow[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
-  const [port, barePort] = [await freePort(), await freePort()];
-  const url = `http://127.0.0.1:${port}`;
-  const bareUrl = `http://127.0.0.1:${barePort}`;
-  const product = startService('bench-http-studio', 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' });
-  const stopBare = await startBare(barePort);
-  try {
-    await waitReady(url);
-    const users: Array<{ token: string; seriesId: string }> = [];
-    for (let i = 0; i < USERS; i++) {
-      const post = (path: string, body: unknown, token?: string) =>
-        fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
-      const { token } = await post('/api/auth/register', { name: `User ${i}`, email: `http-${i}-${Date.now()}@example.com`, password: 'secret1!' });
-      const { seriesId } = await post('/api/series', aSeries, token);
-      users.push({ token, seriesId });
-    }
-    let n = 0;
-    const renames = (target: string, bare: boolean) =>
-      run({
-        url: target,
-        connections: USERS,
-        duration: SECONDS,
-        requests: [{
-          method: 'PATCH',
-          setupRequest: (req) => {
-            const user = users[n++ % USERS];
-            return { ...req, path: `/api/series/${user.seriesId}`, headers: { 'content-type': 'application/json', ...(bare ? {} : { authorization: `Bearer ${user.token}` }) }, body: JSON.stringify({ name: `Owl facts ${n}` }) };
-          },
-        }],
-      });
-    const reads = (target: string, path: string, token?: string) => run({ url: `${target}${path}`, connections: USERS, duration: SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
+};
 
-    const bareWrites = await renames(bareUrl, true);
-    const commands = await renames(url, false);
+/**
+ * While the load runs, one more user renames their series over and over and measures, from each
+ * command's answer: the time until a query sent with `x-min-position` answers with the new name
+ * (read-your-writes), and the time until a plain query's `x-position` shows the command projected
+ * (projection lag; an upper bound: it includes one query's latency).
+ */
+function readYourWritesProbe(url: string, user: { token: string; seriesId: string }) {
+  const samples = { readYourWrites: [] as number[], lag: [] as number[], stale: 0 };
+  let running = true;
+  const auth = { authorization: `Bearer ${user.token}` };
+  const rename = async (name: string) => {
+    const answer = await fetch(`${url}/api/series/${user.seriesId}`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    return ((await answer.json()) as { position: number }).position;
+  };
+  const done = (async () => {
+    for (let n = 0; running; n++) {
+      const name = `Probe ${n}`;
+      let position = await rename(name);
+      let answered = performance.now();
+      const read = await fetch(`${url}/api/series/${user.seriesId}`, { headers: { ...auth, 'x-min-position': String(position) } });
+      const body = (await read.json()) as { name?: string };
+      samples.readYourWrites.push(performance.now() - answered);
+      if (body.name !== name || read.headers.get('x-stale')) samples.stale++;
+
+      position = await rename(`${name}b`);
+      answered = performance.now();
+      for (;;) {
+        const plain = await fetch(`${url}/api/series`, { headers: auth });
+        await plain.arrayBuffer();
+        if (Number(plain.headers.get('x-position')) >= position) break;
+      }
+      samples.lag.push(performance.now() - answered);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return samples;
+    },
+  };
+}
+
+const post = (url: string, path: string, body: unknown, token?: string) =>
+  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
+
+/** `count` new users, each with one series. */
+async function usersWithSeries(url: string, count: number, label: string) {
+  const users: Array<{ token: string; seriesId: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const { token } = await post(url, '/api/auth/register', { name: `User ${i}`, email: `http-${label}-${i}-${Date.now()}@example.com`, password: 'secret1!' });
+    const { seriesId } = await post(url, '/api/series', aSeries, token);
+    users.push({ token, seriesId });
+  }
+  return users;
+}
+
+/** Each of the users renames their own series, over and over, for the bench's duration. */
+function renames(target: string, users: Array<{ token: string; seriesId: string }> | null) {
+  let n = 0;
+  return run({
+    url: target,
+    connections: USERS,
+    duration: SECONDS,
+    requests: [{
+      method: 'PATCH',
+      setupRequest: (req) => {
+        if (!users) return { ...req, path: '/api/series/1', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Owl facts ${n++}` }) };
+        const user = users[n++ % USERS];
+        return { ...req, path: `/api/series/${user.seriesId}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, body: JSON.stringify({ name: `Owl facts ${n}` }) };
+      },
+    }],
+  });
+}
+
+const reads = (target: string, path: string, token?: string) => run({ url: `${target}${path}`, connections: USERS, duration: SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const ratio = (a: Result, b: Result) => Math.round((a.requests.average / b.requests.average) * 100) / 100;
+
+/** The embedded product as production runs it, on a fresh data directory (and the engines `env` names). */
+async function startStudio(name: string, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const product = startService(name, 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env });
+  await waitReady(url);
+  return {
+    url,
+    async stop() {
+      await product.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function benchHttp(): Promise<BenchRow[]> {
+  const barePort = await freePort();
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const stopBare = await startBare(barePort);
+  const studio = await startStudio('bench-http-studio');
+  const rows: BenchRow[] = [];
+  try {
+    const users = await usersWithSeries(studio.url, USERS, 'sqlite');
+    const [probeUser] = await usersWithSeries(studio.url, 1, 'probe');
+
+    const bareWrites = await renames(bareUrl, null);
+    const probe = readYourWritesProbe(studio.url, probeUser);
+    const commands = await renames(studio.url, users);
+    const probed = await probe.stop();
     const bareReads = await reads(bareUrl, '/api/series');
-    const series = await reads(url, '/api/series', users[0].token);
-    const videos = await reads(url, '/api/video/videos', users[0].token);
-    const ratio = (a: Result, b: Result) => Math.round((a.requests.average / b.requests.average) * 100) / 100;
-    return [
+    const series = await reads(studio.url, '/api/series', users[0].token);
+    const videos = await reads(studio.url, '/api/video/videos', users[0].token);
+    rows.push(
       { name: 'http.bare-express-patch', value: Math.round(bareWrites.requests.average), unit: 'req/s' },
       { name: 'http.rename-series-commands', value: Math.round(commands.requests.average), unit: 'commands/s' },
       { name: 'http.commands-vs-bare-express', value: ratio(commands, bareWrites), unit: 'ratio', target: '>= 0.5' },
       { name: 'http.commands-p99', value: commands.latency.p99, unit: 'ms', target: '<= 25' },
       { name: 'http.commands-errors', value: commands.errors + commands.non2xx, unit: 'responses', target: '<= 0' },
+      { name: 'http.read-your-writes-p99 (under the commands)', value: percentile(probed.readYourWrites, 99), unit: 'ms', target: '<= 30' },
+      { name: 'http.projection-lag-p99 (under the commands)', value: percentile(probed.lag, 99), unit: 'ms', target: '<= 50' },
+      { name: 'http.read-your-writes-stale', value: probed.stale, unit: 'answers', target: '<= 0' },
       { name: 'http.bare-express-get', value: Math.round(bareReads.requests.average), unit: 'req/s' },
       { name: 'http.list-series-vs-bare-express', value: ratio(series, bareReads), unit: 'ratio', target: '>= 0.5' },
       { name: 'http.list-videos-vs-bare-express', value: ratio(videos, bareReads), unit: 'ratio', target: '>= 0.5' },
-    ];
+    );
   } finally {
-    await stopBare();
-    await product.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await studio.stop();
   }
+
+  // The same commands with the event store on PostgreSQL, in a throw-away schema.
+  if (process.env.POSTGRES_URL) {
+    const schema = `bench_http_${Date.now()}`;
+    const onPostgres = await startStudio('bench-http-studio-pg', { EVENT_STORE_URL: `${process.env.POSTGRES_URL}?schema=${schema}` });
+    try {
+      const users = await usersWithSeries(onPostgres.url, USERS, 'pg');
+      const bareWrites = await renames(bareUrl, null);
+      const commands = await renames(onPostgres.url, users);
+      rows.push(
+        { name: 'http.commands-vs-bare-express (postgres)', value: ratio(commands, bareWrites), unit: 'ratio', target: '>= 0.5' },
+        { name: 'http.commands-p99 (postgres)', value: commands.latency.p99, unit: 'ms', target: '<= 25' },
+        { name: 'http.commands-errors (postgres)', value: commands.errors + commands.non2xx, unit: 'responses', target: '<= 0' },
+      );
+    } finally {
+      await onPostgres.stop();
+      const { Client } = await import('pg');
+      const client = new Client({ connectionString: process.env.POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+  }
+  await stopBare();
+  return rows;
 }

@@ -117,11 +117,23 @@ export function slotsBetween(schedule: SeriesSchedule, fromExclusive: number, to
   return [...out].sort((a, b) => a - b);
 }
 
+/**
+ * Recent answers of nextSlotAfter per schedule: the first slot after `from` is also the first after
+ * any instant in [from, that slot), so most calls (every series on every list) need no walk.
+ */
+const nextSlots = new Map<string, { from: number; next: number }>();
+
 /** The first slot strictly after `after`, or null for an empty schedule. */
 export function nextSlotAfter(schedule: SeriesSchedule, after: string): string | null {
   const from = Date.parse(after);
+  const key = `${schedule.timeZone}|${schedule.days.join(',')}|${schedule.times.join(',')}`;
+  const known = nextSlots.get(key);
+  if (known && known.from <= from && from < known.next) return new Date(known.next).toISOString();
   const [next] = slotsBetween(schedule, from, from + 8 * DAY);
-  return next === undefined ? null : new Date(next).toISOString();
+  if (next === undefined) return null;
+  if (nextSlots.size >= 1000) nextSlots.clear();
+  nextSlots.set(key, { from, next });
+  return new Date(next).toISOString();
 }
 
 /** How far back the scheduler looks for missed slots (a week covers every weekly schedule). */

@@ -45,6 +45,21 @@ describe('Autopilot schedule', () => {
     });
   });
 
+  describe('When the next slot is asked again and again (every series on every list)', () => {
+    it('should answer at every instant exactly what a fresh walk of the calendar answers', () => {
+      // Given a schedule asked about just before DST in Paris, then at later and earlier instants
+      const schedule = { timeZone: 'Europe/Paris', times: ['09:00', '18:00'], days: [0, 3, 6] };
+      const instants = ['2026-03-27T10:00:00Z', '2026-03-28T07:59:00Z', '2026-03-28T08:00:00Z', '2026-03-28T08:00:01Z', '2026-03-29T16:59:59Z', '2026-03-20T00:00:00Z', '2026-03-28T12:00:00Z'];
+      for (const instant of instants) {
+        // When the next slot is asked
+        const answer = nextSlotAfter(schedule, instant);
+        // Then it is the first slot of a walk from that instant
+        const [walked] = slotsBetween(schedule, Date.parse(instant), Date.parse(instant) + 8 * 86_400_000);
+        expect(answer).toBe(new Date(walked).toISOString());
+      }
+    });
+  });
+
   describe('When DST changes', () => {
     const paris = { timeZone: 'Europe/Paris', times: ['18:00'], days: [0, 1, 2, 3, 4, 5, 6] };
     it('should keep the wall-clock time across the change (18:00 before and after)', () => {

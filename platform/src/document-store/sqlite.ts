@@ -55,12 +55,19 @@ function orderOf(sort: Record<string, 1 | -1 | undefined> | undefined): string {
   return `ORDER BY ${parts.join(', ')}`;
 }
 
+/** Index names this connection already created (a collection is asked for on every request). */
+const createdIndexes = new WeakMap<Database.Database, Set<string>>();
+
 /** Expression indexes on `json_extract(doc, '$.field')`, the exact expressions filters and sorts use. */
 function createIndexes(db: Database.Database, name: string, indexes: string[][]): void {
+  let created = createdIndexes.get(db);
+  if (!created) createdIndexes.set(db, (created = new Set()));
   for (const fields of indexes) {
     if (fields.length === 0) continue;
     const indexName = quote(`ix_${name}_${fields.join('_')}`);
+    if (created.has(indexName)) continue;
     db.exec(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${quote(name)} (${fields.map(fieldExpression).join(', ')})`);
+    created.add(indexName);
   }
 }
 
@@ -73,6 +80,8 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   private readonly selectOne: Database.Statement<[string], Row>;
   private readonly write: Database.Statement<[string, number, string]>;
   private readonly remove: Database.Statement<[string]>;
+  /** Queries prepared once per shape (filters and sorts come from a handful of call sites). */
+  private readonly statements = new Map<string, Database.Statement<unknown[], any>>();
 
   constructor(private readonly db: Database.Database, name: string, indexes: string[][]) {
     this.table = quote(name);
@@ -100,14 +109,23 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       // MongoDB treats limit 0 as "no limit".
       params.push(options.limit ? options.limit : -1, options.skip ?? 0);
     }
-    const rows = this.db.prepare<unknown[], Row>(sql).all(...params);
+    const rows = this.statement<Row>(sql).all(...params);
     return rows.map((row) => toStored<T>(row));
   }
 
   async count(filter?: Filter<T>): Promise<number> {
     const where = whereOf(filter as Record<string, unknown>);
-    const row = this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params);
+    const row = this.statement<{ n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params);
     return row?.n ?? 0;
+  }
+
+  private statement<R>(sql: string): Database.Statement<unknown[], R> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= 200) this.statements.clear();
+      this.statements.set(sql, (statement = this.db.prepare<unknown[], R>(sql)));
+    }
+    return statement;
   }
 
   async apply(id: string, position: number, change: (current: Stored<T> | null) => T | null): Promise<boolean> {
@@ -209,6 +227,9 @@ export class SqliteDocumentStore implements DocumentStore {
       for (const index of targetIndexes) this.db.exec(index.sql);
     }).immediate();
     this.collections.delete(replacement);
+    // The replacement's indexes went with it: a later collection of that name creates them again.
+    const created = createdIndexes.get(this.db);
+    for (const name of created ?? []) if (name.startsWith(quote(`ix_${replacement}_`).slice(0, -1))) created!.delete(name);
   }
 
   async getCheckpoint(name: string): Promise<number> {

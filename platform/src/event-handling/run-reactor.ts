@@ -1,10 +1,12 @@
 import type { DocumentStore } from '../document-store/port';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port';
 import type { Logger } from '../logging/logger';
+import { checkpointWriter } from './checkpoint-writer';
 
 /**
  * A reactor acts on events outside the read models (publishes to the bus, frees media) with its
- * own checkpoint, saved only after `react` resolves: at-least-once. Reactions must be idempotent.
+ * own checkpoint, saved only after `react` resolves (at most every few milliseconds under load):
+ * at-least-once. Reactions must be idempotent.
  * A failing reaction is retried with backoff; the subscription does not move past it.
  */
 export async function runReactor(input: {
@@ -19,6 +21,7 @@ export async function runReactor(input: {
   const log = input.logger.child({ category: input.name });
   const after = await input.docs.getCheckpoint(input.name);
   let stopping = false;
+  const checkpoint = checkpointWriter(input.docs, input.name, { onError: (error) => log.warn({ err: error }, 'Checkpoint not saved; a restart replays from the last one') });
   const subscription = input.eventStore.subscribeToAll({
     after,
     handler: async (event) => {
@@ -35,7 +38,7 @@ export async function runReactor(input: {
           }
         }
       }
-      await input.docs.setCheckpoint(input.name, event.position);
+      checkpoint.advance(event.position);
     },
     onError: (error) => log.error({ err: error }, 'Reactor stopped'),
   });
@@ -43,6 +46,7 @@ export async function runReactor(input: {
     async stop() {
       stopping = true;
       await subscription.stop();
+      await checkpoint.flush();
     },
   };
 }

@@ -117,6 +117,71 @@ export class Wakeup {
   }
 }
 
+/**
+ * The events this process appended last, while they form an unbroken run of the log: a
+ * subscription woken by an append reads its page here instead of every subscription reading (and
+ * parsing) the same new events from the store. A page is served only when the run covers every
+ * position after the asked one; anything else (older events, another process's appends after the
+ * run) is read from the store. Events are frozen: every subscriber shares them.
+ */
+export class RecentAppends {
+  private events: RecordedEvent[] = [];
+  /** The log's head just before events[0]: the run covers (start, last event]. -1: nothing known. */
+  private start = -1;
+
+  private staged: { headBefore: number; appended: RecordedEvent[] } | null = null;
+
+  constructor(private readonly capacity = 2048) {}
+
+  /** Inside an append's transaction: what it wrote, and the log's head when it took the write lock. */
+  stage(headBefore: number, appended: RecordedEvent[]): void {
+    this.staged = { headBefore, appended };
+  }
+
+  /** After the transaction: keeps what it staged if it committed, drops it if not. */
+  settle(committed: boolean): void {
+    const staged = this.staged;
+    this.staged = null;
+    if (committed && staged) this.record(staged.headBefore, staged.appended);
+  }
+
+  private record(headBefore: number, appended: RecordedEvent[]): void {
+    const end = this.events.length > 0 ? this.events[this.events.length - 1].position : this.start;
+    if (headBefore !== end) {
+      this.events = [];
+      this.start = headBefore;
+    }
+    for (const event of appended) this.events.push(deepFreeze(event));
+    if (this.events.length > 2 * this.capacity) {
+      const dropped = this.events.length - this.capacity;
+      this.start = this.events[dropped - 1].position;
+      this.events = this.events.slice(dropped);
+    }
+  }
+
+  /** Up to `maxCount` events after `after` when this run holds them, else null (read the store). */
+  page(after: number, maxCount: number): RecordedEvent[] | null {
+    const { events } = this;
+    if (this.start < 0 || after < this.start || events.length === 0 || after >= events[events.length - 1].position) return null;
+    let low = 0;
+    let high = events.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (events[middle].position <= after) low = middle + 1;
+      else high = middle;
+    }
+    return events.slice(low, low + maxCount);
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 export interface PollingSubscriptionDeps {
   /** Events with position > after, in position order, at most `maxCount`. */
   readPage(after: number, maxCount: number): Promise<RecordedEvent[]>;

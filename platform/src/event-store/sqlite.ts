@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { RECENT_STREAMS_WINDOW, type AppendResult, type EventStore, type ExpectedRevision, type LogQuery, type NewEvent, type ReadAllOptions, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
-import { NO_STREAM_REVISION, checkExpectedRevision, classifyRetry, collectStreams, logWhere, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
+import { NO_STREAM_REVISION, RecentAppends, checkExpectedRevision, classifyRetry, collectStreams, logWhere, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface SqliteEventStoreOptions {
   /** Database file; its directory is created if missing. `:memory:` works for a single connection. */
@@ -111,6 +111,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   }).immediate();
 
   const emitter = memory ? new EventEmitter() : emitterFor(file);
+  const recent = new RecentAppends();
   emitter.setMaxListeners(0);
 
   const lastRevision = db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
@@ -165,21 +166,18 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       return { nextExpectedRevision: current, position: last?.position ?? 0 };
     }
     const recordedAt = new Date().toISOString();
+    const headBefore = headStmt.get()?.position ?? 0;
     let revision = current;
     let position = 0;
+    const recorded: RecordedEvent[] = [];
     for (const event of events) {
       revision++;
-      const info = insert.run(
-        streamId,
-        revision,
-        event.id,
-        event.type,
-        JSON.stringify(event.data ?? null),
-        JSON.stringify(event.metadata ?? {}),
-        recordedAt,
-      );
-      position = Number(info.lastInsertRowid);
+      const data = JSON.stringify(event.data ?? null);
+      const metadata = JSON.stringify(event.metadata ?? {});
+      position = Number(insert.run(streamId, revision, event.id, event.type, data, metadata, recordedAt).lastInsertRowid);
+      recorded.push({ id: event.id, streamId, type: event.type, data: JSON.parse(data), metadata: JSON.parse(metadata), revision, position, recordedAt });
     }
+    recent.stage(headBefore, recorded);
     return { nextExpectedRevision: revision, position };
   });
 
@@ -187,13 +185,21 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   let closed = false;
 
   const readPage = (after: number, maxCount: number): RecordedEvent[] => readAllStmt.all(after, maxCount).map(toRecorded);
+  const readNewPage = (after: number, maxCount: number): RecordedEvent[] => recent.page(after, maxCount) ?? readPage(after, maxCount);
 
   const store: EventStore = {
     kind: 'sqlite',
 
     async append(streamId, events, appendOptions) {
       validateBatch(streamId, events);
-      const result = appendTx.immediate(streamId, events, appendOptions?.expectedRevision ?? 'any');
+      let result: AppendResult;
+      try {
+        result = appendTx.immediate(streamId, events, appendOptions?.expectedRevision ?? 'any');
+      } catch (error) {
+        recent.settle(false);
+        throw error;
+      }
+      recent.settle(true);
       if (events.length > 0) emitter.emit('appended', result.position);
       return result;
     },
@@ -227,7 +233,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
 
     subscribeToAll(subscriptionOptions: SubscriptionOptions): Subscription {
       if (closed) throw new Error('event store is closed');
-      return startTrackedSubscription(subscriptions, subscriptionOptions, { readPage: async (after, maxCount) => readPage(after, maxCount), appended: emitter, pollIntervalMs, pageSize });
+      return startTrackedSubscription(subscriptions, subscriptionOptions, { readPage: async (after, maxCount) => readNewPage(after, maxCount), appended: emitter, pollIntervalMs, pageSize });
     },
 
     async headPosition() {

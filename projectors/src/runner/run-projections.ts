@@ -1,6 +1,6 @@
 import { READ_MODELS_CHECKPOINT } from '@app/domain';
 import type { DocumentStore, EventStore, Logger, RecordedEvent, Subscription } from '@app/platform';
-import { traceFields } from '@app/platform';
+import { checkpointWriter, traceFields } from '@app/platform';
 import type { Projection } from './projection';
 
 
@@ -16,8 +16,8 @@ export interface ProjectionRunner {
 
 /**
  * Subscribes to all events from the saved checkpoint and feeds each to the projections that
- * handle it; the checkpoint is saved after each event. Replaying an event is harmless because
- * each document remembers the last position it applied.
+ * handle it; the checkpoint follows within a few milliseconds (one write for many events under
+ * load). Replaying an event is harmless because each document remembers the last position it applied.
  */
 export async function runProjections(input: {
   eventStore: EventStore;
@@ -31,6 +31,7 @@ export async function runProjections(input: {
   const log = logger.child({ category: 'projections' });
   let position = await docs.getCheckpoint(checkpointName);
   const waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
+  const checkpoint = checkpointWriter(docs, checkpointName, { onError: (error) => log.warn({ err: error }, 'Checkpoint not saved; a restart replays from the last one') });
 
   // Events and exclusive work take turns, one at a time.
   let turn: Promise<unknown> = Promise.resolve();
@@ -56,7 +57,7 @@ export async function runProjections(input: {
           log.error({ err: error, projection: projection.name, eventType: event.type, position: event.position, ...traceFields(event.metadata) }, 'Projection failed on an event; skipped');
         }
       }
-      await docs.setCheckpoint(checkpointName, event.position);
+      checkpoint.advance(event.position);
       position = event.position;
       settle();
     }),
@@ -82,6 +83,7 @@ export async function runProjections(input: {
     },
     async stop() {
       await subscription.stop();
+      await checkpoint.flush();
       for (const w of waiters) w.resolve(false);
       waiters.clear();
     },
