@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { freePort, startService } from '../support/processes';
+import { freePort, startService, waitForHttp } from '../support/processes';
 import type { BenchRow } from './stores';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 6);
@@ -33,13 +33,6 @@ async function startBare(port: number) {
   return () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM')));
 }
 
-async function waitReady(url: string) {
-  for (let i = 0; i < 240; i++) {
-    if ((await fetch(`${url}/api/catalog`).catch(() => null))?.ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the product did not start');
-}
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;
@@ -131,7 +124,7 @@ async function startStudio(name: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const product = startService(name, 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env });
-  await waitReady(url);
+  await waitForHttp(url);
   return {
     url,
     async stop() {

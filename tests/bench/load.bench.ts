@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { freePort, startService } from '../support/processes';
+import { freePort, startService, waitForHttp } from '../support/processes';
 import type { BenchRow } from './stores';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 6);
@@ -47,14 +47,7 @@ export async function benchLoad(): Promise<BenchRow[]> {
   const url = `http://127.0.0.1:${port}`;
   const product = startService('bench-studio', 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', NODE_ENV: 'development' });
   try {
-    await product.waitForLine(/Studio is running/, 60_000).catch(async () => {
-      // LOG_LEVEL=warn hides the line: poll the service status instead.
-      for (let i = 0; i < 120; i++) {
-        if ((await fetch(`${url}/api/catalog`).catch(() => null))?.ok) return '';
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      throw new Error('the product did not start');
-    });
+    await waitForHttp(url);
     const register = async (email: string) =>
       ((await (await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Reader', email, password: PASSWORD }) })).json()) as { token: string }).token;
     const reader = await register(`reader-${randomUUID()}@example.com`);

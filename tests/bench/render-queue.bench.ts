@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startService } from '../support/processes';
+import { freePort, startService, waitForHttp } from '../support/processes';
 import type { BenchRow } from './stores';
 
 const USERS = 4;
@@ -24,7 +24,7 @@ export async function benchRenderQueue(): Promise<BenchRow[]> {
   const url = `http://127.0.0.1:${port}`;
   const product = startService('bench-queue-studio', 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' });
   try {
-    await product.waitForLine(/"msg":"studio ready"/, 60_000);
+    await waitForHttp(url);
     const post = <T>(path: string, body: unknown, token?: string) =>
       json<T>(fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }));
     const tokens: string[] = [];

@@ -94,6 +94,16 @@ export function startService(name: string, workspace: string, env: Record<string
   };
 }
 
+/** Resolves once `url` + `path` answers 2xx (a started product, whatever its log level); throws after `timeoutMs`. */
+export async function waitForHttp(url: string, path = '/api/catalog', timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await fetch(`${url}${path}`).catch(() => null))?.ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url}${path} did not answer within ${timeoutMs} ms`);
+}
+
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
