@@ -74,7 +74,7 @@ function appendFunctionSql(table: string, fn: string, key: string): string {
       p_stream text, p_kind text, p_revision integer,
       p_ids text[], p_types text[], p_data text[], p_metadata text[])
     RETURNS TABLE (current_revision integer, last_position bigint, known json, appended boolean)
-    LANGUAGE plpgsql VOLATILE AS $fn$
+    LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_custom_plan AS $fn$
     DECLARE
       v_head bigint;
     BEGIN
