@@ -492,6 +492,34 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       });
     });
 
+    describe('When a subscription catches up on many events with a handler that never waits', () => {
+      it("should give the process's other work turns before it ends (a catch-up never holds the HTTP requests)", async () => {
+        const streamId = aStreamId();
+        let last = 0;
+        for (let i = 0; i < 6; i++) last = (await store.append(streamId, someEvents(500))).position;
+        const start = (await store.readStream(streamId))[0].position - 1;
+        let handled = 0;
+        let handledWhenOtherWorkRan = -1;
+        let caughtUp = 0;
+        const subscription = store.subscribeToAll({
+          after: start,
+          handler: async () => {
+            handled++;
+            const until = performance.now() + 0.02; // some synchronous work per event
+            while (performance.now() < until);
+          },
+          onCaughtUp: (position) => {
+            caughtUp = Math.max(caughtUp, position);
+          },
+        });
+        subscriptions.push(subscription);
+        setImmediate(() => (handledWhenOtherWorkRan = handled));
+        await waitFor(() => caughtUp >= last, 20_000, 'caught up');
+        expect(handledWhenOtherWorkRan).toBeGreaterThanOrEqual(0);
+        expect(handledWhenOtherWorkRan).toBeLessThan(3000);
+      });
+    });
+
     describe('When the handler throws', () => {
       it('should call onError and stop delivering', async () => {
         const streamId = aStreamId();

@@ -4,6 +4,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import { categoryOf } from '@app/domain';
+import { timeSlicer } from '../event-handling/time-slice';
 import {
   RECENT_STREAMS_WINDOW,
   IdempotencyConflictError,
@@ -204,6 +205,8 @@ export function startPollingSubscription(options: SubscriptionOptions, deps: Pol
   const run = async (): Promise<void> => {
     let checkpoint = options.after ?? 0;
     let reported: number | undefined;
+    // Catching up must leave the process's requests their turns.
+    const yieldToLoop = timeSlicer();
     try {
       while (!stopped) {
         const seen = wakeup.snapshot();
@@ -212,6 +215,7 @@ export function startPollingSubscription(options: SubscriptionOptions, deps: Pol
           if (stopped) return;
           await options.handler(event);
           checkpoint = event.position;
+          await yieldToLoop();
         }
         if (stopped) return;
         if (page.length < deps.pageSize) {

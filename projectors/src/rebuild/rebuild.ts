@@ -1,4 +1,4 @@
-import type { Collection, Doc, DocumentStore, EventStore, Stored } from '@app/platform';
+import { timeSlicer, type Collection, type Doc, type DocumentStore, type EventStore, type Stored } from '@app/platform';
 import type { Projection } from '../runner/projection';
 import type { ProjectionRunner } from '../runner/run-projections';
 
@@ -115,6 +115,7 @@ export async function rebuildBesideLive(input: {
 
   let position = 0;
   let events = 0;
+  const yieldToLoop = timeSlicer(); // the live read models keep serving meanwhile
   const replay = async (until: number) => {
     while (position < until) {
       const page = await eventStore.readLog({ after: position, until, limit: PAGE });
@@ -125,6 +126,7 @@ export async function rebuildBesideLive(input: {
           events++;
         }
         position = event.position;
+        await yieldToLoop();
       }
       await flush();
       await input.onProgress?.(position, until);
