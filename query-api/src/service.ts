@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { READ_MODELS_CHECKPOINT } from '@app/domain';
 import { analystDirectory, mountRoutes, type Infra, type ServiceHandlers } from '@app/platform';
 import { analyticsHandlers } from './analytics/handlers';
+import { apiDocsHandlers } from './api-docs/handlers';
 import { catalogHandlers } from './catalog/handlers';
 import type { QueryApiConfig } from './config';
 import { mediaHandlers } from './media/handlers';
@@ -55,6 +56,7 @@ export function createQueryService(config: QueryApiConfig, infra: Infra, options
   const progress = options.progress ?? checkpointProgress(docs);
   const handlers: ServiceHandlers<'query-api'> = {
     ...catalogHandlers(),
+    ...apiDocsHandlers(),
     ...serviceStatusHandlers({ ...infraHealthChecks(infra), ...options.healthChecks }),
     ...videoListHandlers({ docs }),
     ...videoStatsHandlers({ docs, now }),

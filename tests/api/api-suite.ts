@@ -69,6 +69,30 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         await eventually(() => api.fetch('/api/art-styles/pixel/preview').then((r) => r.status), (s) => s === 200, 120_000, 500);
         await api.call('artStylePreview', { params: { id: 'pixel' } });
       });
+
+      it('should answer 404 for a preview nobody has, whatever the id holds (the fuzzer once got a 500 for a backslash)', async () => {
+        for (const id of ['nobody', '\\â']) {
+          expect((await api.call('artStylePreview', { params: { id }, expect: 404 })).body).toEqual({ error: 'Art style not found' });
+          expect((await api.call('voicePreview', { params: { id }, expect: 404 })).body).toEqual({ error: 'Voice not found' });
+        }
+      });
+    });
+
+    describe('Given the API described by its own document', () => {
+      it('should answer an OpenAPI 3.1 document with every route of the table, and a page that browses it', async () => {
+        const document = (await api.call('openApi')).body as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+        expect(document.openapi).toBe('3.1.0');
+        const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
+        expect(operations.sort()).toEqual(ALL_ROUTES.map((route) => route.name).sort());
+
+        const page = await api.call('apiDocs');
+        for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'init.js']) {
+          expect(page.text).toContain(`/api/docs/${file}`);
+          const asset = await api.call('apiDocsAsset', { params: { file } });
+          expect(asset.headers.get('content-type')).toMatch(file.endsWith('.css') ? /text\/css/ : /javascript/);
+        }
+        await api.call('apiDocsAsset', { params: { file: 'package.json' }, expect: 404 });
+      });
     });
 
     describe('Given a new creator', () => {
@@ -168,6 +192,7 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         const postId = youtube.youtubeUrl.split('/').pop()!;
         await api.call('sandboxPost', { params: { id: postId } });
         await api.call('sandboxPostVideo', { params: { id: postId } });
+        expect((await api.call('sandboxPostVideo', { params: { id: 'no-such-post' }, expect: 404 })).body).toEqual({ error: 'Not found' });
         await api.call('sandboxGallery', { query: queryOf(tiktok.channelUrl!) });
       });
 

@@ -82,7 +82,7 @@ ${p.tags.length ? `<p class="muted">Tags: ${p.tags.map(esc).join(', ')}</p>` : '
       const p = await posts().get(req.params.id);
       const info = p ? await deps.blobs.stat(p.videoKey) : null;
       if (!p || !info) {
-        res.status(404).end();
+        res.status(404).json({ error: 'Not found' });
         return;
       }
       res.setHeader('content-type', info.contentType);

@@ -151,5 +151,13 @@ export const errorAnswer = z.object({ error: z.string(), details: z.record(z.str
 export type ErrorAnswer = z.infer<typeof errorAnswer>;
 
 /** Positions let a client wait for its own write to be projected (read-your-writes). */
+/** GET /api/openapi.json: the OpenAPI 3.1 document of every route. */
+export const openApiAnswer = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.record(z.string(), z.unknown()),
+});
+
 export const MIN_POSITION_HEADER = 'x-min-position';
 export const POSITION_HEADER = 'x-position';

@@ -19,8 +19,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export type RouteAuth = 'public' | 'bearer' | 'bearer-or-query' | 'signed-url' | 'capability' | 'oauth-callback' | 'stripe-signature' | 'loopback' | 'analyst';
 
-/** What a successful answer is: a JSON document of a schema, or something that is not JSON. */
-export type RouteAnswer = z.ZodType | 'html' | 'redirect' | 'media' | 'event-stream' | 'download';
+/** What a successful answer is: a JSON document of a schema, or something that is not JSON (`static`: a script or style sheet). */
+export type RouteAnswer = z.ZodType | 'html' | 'redirect' | 'media' | 'event-stream' | 'download' | 'static';
 
 /**
  * Routes mounted only in some configurations: the test clock (STUDIO_TEST_CLOCK=1 outside
@@ -57,6 +57,8 @@ export interface RouteContract {
    * event loop lags, new expensive requests get 503 with Retry-After while cheap ones keep answering.
    */
   readonly cost?: 'expensive';
+  /** Error statuses it answers beyond those its declaration implies (the OpenAPI document lists them). */
+  readonly errors?: readonly number[];
   readonly summary: string;
 }
 

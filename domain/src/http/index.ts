@@ -1,3 +1,4 @@
 export * from './contract';
 export * from './answers';
 export * from './routes';
+export * from './openapi';

@@ -12,7 +12,7 @@ import { instagramUploadSchema, tiktokUploadSchema, youtubeUploadSchema } from '
 import { generateVideoSchema, updateCaptionSchema } from '../schemas/video';
 import {
   captionAnswer, catalogAnswer, checkoutAnswer, clockAnswer, connectAnswer, generateVideoAnswer, instagramUploadAnswer, linkStatusAnswer, mailboxAnswer,
-  meAnswer, messageAnswer, messageWithPositionAnswer, serviceStatusAnswer, seriesAnswer, seriesCreatedAnswer, seriesListAnswer, subscriptionAnswer,
+  meAnswer, messageAnswer, messageWithPositionAnswer, openApiAnswer, serviceStatusAnswer, seriesAnswer, seriesCreatedAnswer, seriesListAnswer, subscriptionAnswer,
   successAnswer, tiktokUploadAnswer, tokenAnswer, urlAnswer, videoDetailAnswer, videoListAnswer, videoStatsAnswer, videoStatusAnswer, webhookAnswer,
   youtubeUploadAnswer,
 } from './answers';
@@ -29,7 +29,7 @@ const query = 'query-api' as const;
 export const ROUTES = {
   // Accounts (command-api: the user's own stream is the source of truth, so `me` is consistent right after sign-up).
   register: defineRoute({ name: 'register', cost: 'expensive', service: command, method: 'POST', path: '/api/auth/register', auth: 'public', body: registerSchema, answer: tokenAnswer, status: 201, summary: 'Create an account; answers a session token' }),
-  login: defineRoute({ name: 'login', cost: 'expensive', service: command, method: 'POST', path: '/api/auth/login', auth: 'public', body: loginSchema, answer: tokenAnswer, summary: 'Sign in with email and password' }),
+  login: defineRoute({ name: 'login', cost: 'expensive', service: command, method: 'POST', path: '/api/auth/login', auth: 'public', body: loginSchema, answer: tokenAnswer, errors: [401], summary: 'Sign in with email and password' }),
   me: defineRoute({ name: 'me', service: command, method: 'GET', path: '/api/auth/me', auth: 'bearer', answer: meAnswer, summary: 'The signed-in user' }),
   forgotPassword: defineRoute({ name: 'forgotPassword', cost: 'expensive', service: command, method: 'POST', path: '/api/auth/forgot-password', auth: 'public', body: forgotPasswordSchema, answer: messageAnswer, summary: 'Mail a password reset link (never answers the token)' }),
   resetPassword: defineRoute({ name: 'resetPassword', cost: 'expensive', service: command, method: 'POST', path: '/api/auth/reset-password/:token', auth: 'public', body: resetPasswordSchema, answer: messageWithPositionAnswer, summary: 'Set a new password with a mailed reset token' }),
@@ -91,6 +91,11 @@ export const ROUTES = {
   pauseSeries: defineRoute({ name: 'pauseSeries', service: command, method: 'POST', path: '/api/series/:id/pause', auth: 'bearer', answer: successAnswer, summary: "Pause a series' autopilot" }),
   resumeSeries: defineRoute({ name: 'resumeSeries', service: command, method: 'POST', path: '/api/series/:id/resume', auth: 'bearer', answer: successAnswer, summary: "Resume a series' autopilot" }),
   deleteSeries: defineRoute({ name: 'deleteSeries', service: command, method: 'DELETE', path: '/api/series/:id', auth: 'bearer', answer: successAnswer, summary: 'Delete a series (frees its plan slot)' }),
+
+  // The API described (issue 16): its OpenAPI document and a page to browse it.
+  openApi: defineRoute({ name: 'openApi', service: query, method: 'GET', path: '/api/openapi.json', auth: 'public', answer: openApiAnswer, summary: 'This document: every route, generated from the route table' }),
+  apiDocs: defineRoute({ name: 'apiDocs', service: query, method: 'GET', path: '/api/docs', auth: 'public', answer: 'html', summary: 'A page to browse the API (Swagger UI)' }),
+  apiDocsAsset: defineRoute({ name: 'apiDocsAsset', service: query, method: 'GET', path: '/api/docs/:file', auth: 'public', answer: 'static', summary: "The docs page's script and style sheet" }),
 
   // Development and test aids.
   devMailbox: defineRoute({ name: 'devMailbox', service: command, method: 'GET', path: '/dev/mailbox', auth: 'loopback', answer: 'html', when: 'dev-mailbox', summary: 'Mails the embedded product would have sent' }),

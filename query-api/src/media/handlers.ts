@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { COLLECTIONS, ForbiddenError, NotFoundError, PREVIEW_KEYS, type VideoDetailDoc } from '@app/domain';
+import { COLLECTIONS, ForbiddenError, NotFoundError, PREVIEW_KEYS, findArtStyle, findVoice, type VideoDetailDoc } from '@app/domain';
 import { verifySignedPath, type BlobStore, type DocumentStore, type HandlersOf } from '@app/platform';
 
 /**
@@ -80,10 +80,12 @@ export function mediaHandlers({ docs, blobs, signingKey }: { docs: DocumentStore
     },
 
     voicePreview: async (req, res) => {
+      if (!findVoice(req.params.id)) throw new NotFoundError('Voice not found');
       await sendBlob(blobs, PREVIEW_KEYS.voice(req.params.id), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
     },
 
     artStylePreview: async (req, res) => {
+      if (!findArtStyle(req.params.id)) throw new NotFoundError('Art style not found');
       await sendBlob(blobs, PREVIEW_KEYS.artStyle(req.params.id), req.get('range'), res, { 'cache-control': 'public, max-age=86400' });
     },
   };

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ALL_ROUTES, openApiDocument } from '@app/domain';
+import type { HandlersOf } from '@app/platform';
+import { version } from '../../package.json';
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Faceless Studio API</title>
+  <link rel="icon" href="/api/docs/favicon-32x32.png">
+  <link rel="stylesheet" href="/api/docs/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/api/docs/swagger-ui-bundle.js"></script>
+  <script src="/api/docs/init.js"></script>
+</body>
+</html>
+`;
+
+const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0 });\n`;
+
+/** Swagger UI's files this page serves (nothing else of the package is reachable). */
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+/**
+ * GET /api/openapi.json (the document, generated once from the route table), GET /api/docs (a
+ * page to browse it: Swagger UI, loaded by this page only, never by the web app) and its files.
+ */
+export function apiDocsHandlers(): HandlersOf<'openApi' | 'apiDocs' | 'apiDocsAsset'> {
+  const document = JSON.stringify(openApiDocument(ALL_ROUTES, { version }));
+  const swaggerUi = dirname(require.resolve('swagger-ui-dist/package.json'));
+  const assets = new Map<string, Buffer>([['init.js', Buffer.from(INIT)]]);
+  const assetOf = (file: string) => {
+    let body = assets.get(file);
+    if (!body && ASSETS[file]) assets.set(file, (body = readFileSync(join(swaggerUi, file))));
+    return body;
+  };
+  return {
+    openApi: (_req, res) => {
+      res.setHeader('cache-control', 'public, max-age=300');
+      res.type('application/json').send(document);
+    },
+    apiDocs: (_req, res) => {
+      res.type('html').send(PAGE);
+    },
+    apiDocsAsset: (req, res) => {
+      const file = String(req.params.file);
+      const body = assetOf(file);
+      if (!body) {
+        res.status(404).json({ error: 'Not found' });
+        return;
+      }
+      res.setHeader('cache-control', 'public, max-age=86400');
+      res.type(file === 'init.js' ? 'text/javascript; charset=utf-8' : ASSETS[file]).send(body);
+    },
+  };
+}
