@@ -8,8 +8,8 @@ export interface CallOptions {
   /** An HTML form instead of JSON. */
   form?: Record<string, string>;
   headers?: Record<string, string>;
-  /** The status expected; default: the route's success status. */
-  expect?: number;
+  /** The status expected (or any of several); default: the route's success status. */
+  expect?: number | readonly number[];
 }
 
 export interface CallResult {
@@ -57,7 +57,7 @@ export class ApiClient {
     if (streamed) await response.body?.cancel();
     const json = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : undefined;
     const expected = options.expect ?? route.status ?? 200;
-    if (response.status !== expected) {
+    if (!(Array.isArray(expected) ? expected.includes(response.status) : response.status === expected)) {
       throw new Error(`${name} (${route.method} ${url.pathname}) answered ${response.status}, expected ${expected}: ${text.slice(0, 300)}`);
     }
     if (response.status < 400) {
