@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import { ALL_ROUTES, findRoute, type ServiceName } from '@app/domain';
-import { requestContext, serveWebApp, type Logger } from '@app/platform';
+import { requestContext, securityHeaders, serveWebApp, type Logger } from '@app/platform';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -48,6 +48,8 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
     req.pipe(upstream);
   };
 
+  // The web app's pages get their security headers here; the services set the same on theirs.
+  app.use(securityHeaders());
   // The correlation id starts here, so the gateway's lines and the service's share it.
   app.use(requestContext());
   app.use((req, res, next) => {

@@ -23,6 +23,7 @@ export * from './http/rate-limit';
 export * from './http/request-context';
 export * from './http/routes';
 export * from './http/http-app';
+export * from './http/security-headers';
 export * from './security/tokens';
 export * from './security/signing';
 export * from './security/analysts';

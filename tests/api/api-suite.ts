@@ -78,6 +78,24 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
       });
     });
 
+    describe('Given any answer', () => {
+      it('should carry the security headers: a strict content security policy, no sniffing, no framing', async () => {
+        for (const path of ['/', '/api/catalog', '/api/docs', '/api/nothing-here']) {
+          const answer = await api.fetch(path);
+          const csp = answer.headers.get('content-security-policy') ?? '';
+          expect(csp).toContain("default-src 'self'");
+          expect(csp).toContain("script-src 'self'");
+          expect(csp).toContain("frame-ancestors 'none'");
+          expect(csp).toContain("object-src 'none'");
+          expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+          expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+          expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+          expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+          expect(answer.headers.get('x-powered-by')).toBeNull();
+        }
+      });
+    });
+
     describe('Given the API described by its own document', () => {
       it('should answer an OpenAPI 3.1 document with every route of the table, and a page that browses it', async () => {
         const document = (await api.call('openApi')).body as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
@@ -100,7 +118,13 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         token = ((await api.call('register', { body: { name: 'Ada Lovelace', email, password: PASSWORD } })).body as { token: string }).token;
         await api.call('register', { body: { name: 'Ada', email, password: PASSWORD }, expect: 409 });
         await api.call('login', { body: { email, password: 'wrong-1!' }, expect: 401 });
-        token = ((await api.call('login', { body: { email, password: PASSWORD } })).body as { token: string }).token;
+        const signedIn = await api.call('login', { body: { email, password: PASSWORD } });
+        token = (signedIn.body as { token: string }).token;
+        // The known-device cookie: out of scripts' reach, same-site, only where sign-in reads it.
+        const device = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('studio_device='));
+        expect(device).toMatch(/; HttpOnly/);
+        expect(device).toMatch(/; SameSite=Lax/);
+        expect(device).toMatch(/; Path=\/api\/auth/);
         expect((await api.call('me', { token })).body).toEqual({ _id: expect.any(String), email, name: 'Ada Lovelace', roles: [] });
         await api.call('me', { expect: 401 });
         otherToken = ((await api.call('register', { body: { name: 'Grace Hopper', email: `other-${email}`, password: PASSWORD } })).body as { token: string }).token;

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, type ViewportName } from '../support/browser';
+import { CSP_VIOLATIONS, launchBrowser, newPage, type ViewportName } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 jest.setTimeout(300_000);
@@ -131,4 +131,8 @@ describe('A creator', () => {
     await page.getByText('404 Page Not Found').waitFor();
     await page.context().close();
   });
+});
+
+it('should have met the content security policy on every page it opened', () => {
+  expect(CSP_VIOLATIONS).toEqual([]);
 });

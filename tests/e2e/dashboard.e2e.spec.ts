@@ -5,13 +5,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CSP_VIOLATIONS, launchBrowser, newContext } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 jest.setTimeout(600_000);
 
 const SHOTS = resolve(__dirname, '../artifacts/screenshots');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PAGES = ['/dashboard', '/dashboard/view', '/dashboard/create', '/dashboard/guides', '/dashboard/billing', '/dashboard/account', '/dashboard/affiliates'];
 
 let server: TestServer;
@@ -28,8 +28,8 @@ async function shot(name: string) {
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   server = await startEmbeddedServer();
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, baseURL: server.url });
+  browser = await launchBrowser();
+  context = await newContext(browser, server.url, 'desktop', { acceptDownloads: true });
   page = await context.newPage();
 });
 
@@ -135,4 +135,8 @@ describe('When a creator makes a video from the dashboard', () => {
     await shot('dashboard-drawer-390');
     expect(errors).toEqual([]);
   });
+});
+
+it('should have met the content security policy on every page it opened', () => {
+  expect(CSP_VIOLATIONS).toEqual([]);
 });

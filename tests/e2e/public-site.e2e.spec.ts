@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
-import { launchBrowser, newPage, type ViewportName } from '../support/browser';
+import { CSP_VIOLATIONS, launchBrowser, newPage, type ViewportName } from '../support/browser';
 
 jest.setTimeout(300_000);
 
@@ -187,4 +187,8 @@ describe('The mobile menu at 390 px', () => {
     });
     await page.context().close();
   });
+});
+
+it('should have met the content security policy on every page it opened', () => {
+  expect(CSP_VIOLATIONS).toEqual([]);
 });

@@ -2,7 +2,7 @@
  * Launch the machine's Debian chromium through playwright-core (no browser download; machine notes).
  * `const browser = await launchBrowser(); const page = await newPage(browser, server.url, 'desktop');`
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -25,15 +25,27 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-export async function newContext(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop'): Promise<BrowserContext> {
-  return browser.newContext({
+/**
+ * What the content security policy refused in the pages of every context this test file opened
+ * (Chromium reports each refusal on the console): the browser tests assert there is none, so the
+ * policy stays strict and the product keeps working under it.
+ */
+export const CSP_VIOLATIONS: string[] = [];
+
+export async function newContext(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop', options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL,
     viewport: VIEWPORTS[viewport],
     deviceScaleFactor: 1,
     isMobile: viewport === 'mobile',
     hasTouch: viewport === 'mobile',
     reducedMotion: 'reduce',
+    ...options,
   });
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) CSP_VIOLATIONS.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+  });
+  return context;
 }
 
 export async function newPage(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop'): Promise<Page> {

@@ -5,6 +5,7 @@ import { apiNotFound, errorMiddleware } from './errors';
 import { requestContext } from './request-context';
 import type { Logger } from '../logging/logger';
 import { metricsHandler, type LoopMonitor } from './load-shedding';
+import { securityHeaders } from './security-headers';
 
 export interface HttpAppParts {
   logger: Logger;
@@ -25,6 +26,7 @@ export function createHttpApp({ logger, routers, webDist, loop }: HttpAppParts):
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(securityHeaders());
   const log = logger.child({ category: 'http' });
   app.use(requestContext());
   app.use((req, res, next) => {
