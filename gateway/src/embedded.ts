@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createAutopilotService, createCommandService } from '@app/command-api';
 import {
-  AdjustableClock, closeServer, createHttpApp, listen, openInfra, startChildService, systemClock, type DevMailbox, type Infra, type Stoppable,
+  AdjustableClock, closeServer, createHttpApp, infraReadiness, listen, openInfra, startChildService, systemClock, type DevMailbox, type Infra, type Stoppable,
 } from '@app/platform';
 import { createProjectorService } from '@app/projectors';
 import { createQueryService } from '@app/query-api';
@@ -76,7 +76,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       logger,
       routers: [command.router, query.router],
       webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist,
-      loop: infra.loop ? { monitor: infra.loop, service: 'studio' } : undefined,
+      ops: { service: 'studio', monitor: infra.loop, ready: infraReadiness(infra) },
     });
     const server: Server = createServer(app);
     const port = await listen(server, options.port ?? config.http.port, options.host ?? config.http.host);

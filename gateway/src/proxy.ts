@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import { ALL_ROUTES, findRoute, type ServiceName } from '@app/domain';
-import { requestContext, securityHeaders, serveWebApp, type Logger } from '@app/platform';
+import { opsRouter, requestContext, securityHeaders, serveWebApp, type Logger, type ReadyReport } from '@app/platform';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,6 +50,8 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
 
   // The web app's pages get their security headers here; the services set the same on theirs.
   app.use(securityHeaders());
+  // Ready when both services it sends requests to answer theirs.
+  app.use(opsRouter({ service: 'gateway', ready: () => upstreamsReady(targets) }));
   // The correlation id starts here, so the gateway's lines and the service's share it.
   app.use(requestContext());
   app.use((req, res, next) => {
@@ -63,4 +65,13 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
   });
   if (input.webDist && existsSync(join(input.webDist, 'index.html'))) serveWebApp(app, input.webDist);
   return app;
+}
+
+async function upstreamsReady(targets: Record<ServiceName, URL>): Promise<ReadyReport> {
+  const checks: ReadyReport['checks'] = {};
+  await Promise.all(Object.entries(targets).map(async ([service, url]) => {
+    const answer = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) }).catch(() => null);
+    checks[service] = { ok: answer?.ok ?? false, detail: url.host };
+  }));
+  return { ready: Object.values(checks).every((check) => check.ok), checks };
 }

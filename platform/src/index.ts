@@ -32,3 +32,5 @@ export * from './process/child-service';
 export * from './infra';
 export * from './coordination/lease';
 export * from './coordination/pg-lease';
+export * from './observability/metrics';
+export * from './observability/ops';

@@ -13,6 +13,7 @@ import { socialHandlers } from './social/handlers';
 import { subscriptionHandlers } from './subscription/handlers';
 import { videoDetailHandlers } from './video-detail/handlers';
 import { videoListHandlers } from './video-list/handlers';
+import { watchQueueDepth } from './video-list/queue-depth';
 import { videoStatsHandlers } from './video-stats/handlers';
 
 export interface QueryService {
@@ -67,6 +68,7 @@ export function createQueryService(config: QueryApiConfig, infra: Infra, options
     ...seriesHandlers({ docs, now }),
     ...analyticsHandlers({ eventStore: infra.eventStore, docs, now }),
   };
+  watchQueueDepth(docs);
   const router = Router();
   router.use('/api', waitForPosition(progress));
   router.use(mountRoutes('query-api', handlers, {

@@ -1,5 +1,5 @@
 /** The render workers as their own process (distributed mode): `npm run start -w render-workers`. Run N: they share the consumer group. */
-import { openInfra, runProcess } from '@app/platform';
+import { infraReadiness, openInfra, runProcess, startOpsServer } from '@app/platform';
 import { readRenderWorkersConfig } from './config';
 import { createRenderWorkerService } from './service';
 
@@ -7,10 +7,12 @@ runProcess('render-workers', async () => {
   const config = readRenderWorkersConfig(process.env);
   const infra = await openInfra(config.infra, 'render-workers');
   const service = await createRenderWorkerService(config, infra);
+  const ops = config.infra.opsPort === null ? null : await startOpsServer({ service: 'render-workers', port: config.infra.opsPort, ready: infraReadiness(infra) });
   return {
     logger: infra.logger,
     service: {
       async stop() {
+        await ops?.stop();
         await service.stop();
         await infra.close();
       },

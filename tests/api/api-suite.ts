@@ -20,6 +20,11 @@ export interface ApiTarget {
   url: string;
   /** Whether the test clock's routes are mounted (STUDIO_TEST_CLOCK=1, embedded only). */
   testClock: boolean;
+  /**
+   * Each process's operations endpoints (/livez, /readyz, /metrics), by what it runs: `http`
+   * serves requests, `commands` decides them, `projections` projects, `renders` renders.
+   */
+  ops: Array<{ name: string; url: string; runs: Array<'http' | 'commands' | 'projections' | 'renders' | 'queries'> }>;
   stop(): Promise<void>;
 }
 
@@ -326,6 +331,26 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         (await api.call('deleteVideo', { token, params: { id: videoId } })).body;
         await api.call('getVideo', { token, params: { id: videoId }, expect: 404 });
         expect((await api.call('listVideos', { token })).body).toEqual({ videos: [] });
+      });
+    });
+
+    describe("Given each process's operations endpoints", () => {
+      it('should be live and ready, and measure what it does in /metrics', async () => {
+        for (const { name, url, runs } of target.ops) {
+          expect({ name, live: (await fetch(`${url}/livez`)).status }).toEqual({ name, live: 200 });
+          const ready = await fetch(`${url}/readyz`);
+          expect({ name, ready: ready.status, body: await ready.json() }).toMatchObject({ name, ready: 200, body: { status: 'ready' } });
+          const text = await (await fetch(`${url}/metrics`)).text();
+          const expected: Record<string, RegExp> = {
+            http: /studio_http_request_duration_seconds_count\{[^}]*route="[a-zA-Z]+"[^}]*\} [1-9]/,
+            commands: /studio_commands_total\{type="RequestVideo",outcome="accepted"\} [1-9]/,
+            projections: /studio_projection_lag_seconds_count [1-9]/,
+            renders: /studio_render_stage_seconds_count\{stage="assemble"\} [1-9]/,
+            queries: /studio_render_queue_depth\{status="queued"\} \d+/,
+          };
+          for (const part of runs) expect({ name, part, found: expected[part].test(text) }).toEqual({ name, part, found: true });
+          expect(text).toMatch(/process_resident_memory_bytes \d+/);
+        }
       });
     });
 

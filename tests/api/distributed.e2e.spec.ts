@@ -5,7 +5,7 @@ import { describeApi, SUITE_ENV } from './api-suite';
 // Separate processes behind the gateway, sharing one data directory's embedded stores.
 describeApi('separate processes on the embedded stores', async () => {
   const product = await startDistributed(SUITE_ENV);
-  return { url: product.url, testClock: false, stop: () => product.stop() };
+  return { url: product.url, testClock: false, ops: product.ops, stop: () => product.stop() };
 });
 
 // The production shape: PostgreSQL events, MongoDB-wire read models, Kafka (npm test starts them).
@@ -20,7 +20,7 @@ if (POSTGRES_URL && KAFKA_BROKERS && MONGO_URL) {
       BUS_NAMESPACE: `api${id}`,
       ...SUITE_ENV,
     });
-    return { url: product.url, testClock: false, stop: () => product.stop() };
+    return { url: product.url, testClock: false, ops: product.ops, stop: () => product.stop() };
   });
 } else {
   process.stderr.write('API suite on real engines skipped: needs POSTGRES_URL, KAFKA_BROKERS and MONGO_URL (npm test starts them)\n');

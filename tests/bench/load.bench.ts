@@ -78,7 +78,7 @@ export async function benchLoad(): Promise<BenchRow[]> {
     const whileRendering = await run({ url: `${url}/api/video/stats`, connections: 4, duration: Math.max(SECONDS, 15), headers: { authorization: `Bearer ${reader}` } });
 
     // 1,000 browsers watching one video render.
-    const rss = async () => Number(/process_resident_memory_bytes\{[^}]*\} (\d+)/.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? 0);
+    const rss = async () => Number(/process_resident_memory_bytes(?:\{[^}]*\})? (\d+)/.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? 0);
     const watcher = await register(`watcher-${randomUUID()}@example.com`);
     const watched = ((await (await fetch(`${url}/api/generate-video`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${watcher}` }, body: JSON.stringify(aVideo) })).json()) as { videoId: string }).videoId;
     const rssBefore = await rss();

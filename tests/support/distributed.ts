@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ApiTarget } from '../api/api-suite';
 import { freePort, startService, type ServiceProcess } from './processes';
 
 export interface DistributedProduct {
   url: string;
   processes: Record<'command' | 'query' | 'projectors' | 'worker' | 'gateway', ServiceProcess>;
+  /** Each process's operations endpoints (the projectors and the worker on OPS_PORT). */
+  ops: ApiTarget['ops'];
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -19,7 +22,7 @@ export interface DistributedProduct {
  */
 export async function startDistributed(env: Record<string, string> = {}): Promise<DistributedProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-distributed-'));
-  const [command, query, gateway] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [command, query, gateway, projectorsOps, workerOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const base: Record<string, string> = {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${gateway}`,
@@ -37,8 +40,8 @@ export async function startDistributed(env: Record<string, string> = {}): Promis
   const processes = {
     command: startService('command-api', 'command-api', { ...base, PORT: String(command) }),
     query: startService('query-api', 'query-api', { ...base, PORT: String(query) }),
-    projectors: startService('projectors', 'projectors', base),
-    worker: startService('render-worker', 'render-workers', { ...base, WORKER_ID: 'worker-1' }),
+    projectors: startService('projectors', 'projectors', { ...base, OPS_PORT: String(projectorsOps) }),
+    worker: startService('render-worker', 'render-workers', { ...base, WORKER_ID: 'worker-1', OPS_PORT: String(workerOps) }),
     gateway: startService('gateway', 'gateway', { ...base, PORT: String(gateway), COMMAND_API_URL: `http://127.0.0.1:${command}`, QUERY_API_URL: `http://127.0.0.1:${query}` }),
   };
   const all = Object.values(processes);
@@ -51,6 +54,13 @@ export async function startDistributed(env: Record<string, string> = {}): Promis
   return {
     url: `http://127.0.0.1:${gateway}`,
     processes,
+    ops: [
+      { name: 'command-api', url: `http://127.0.0.1:${command}`, runs: ['http', 'commands'] },
+      { name: 'query-api', url: `http://127.0.0.1:${query}`, runs: ['http', 'queries'] },
+      { name: 'projectors', url: `http://127.0.0.1:${projectorsOps}`, runs: ['projections'] },
+      { name: 'render-worker', url: `http://127.0.0.1:${workerOps}`, runs: ['renders'] },
+      { name: 'gateway', url: `http://127.0.0.1:${gateway}`, runs: [] },
+    ],
     dataDir,
     async stop() {
       await Promise.all(all.map((p) => p.kill()));

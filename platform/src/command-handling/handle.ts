@@ -3,6 +3,7 @@ import type { CommandMetadata, Decider } from '@app/domain';
 import { currentCorrelationId } from '../context/correlation';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../event-store/port';
 import { foldCached, rememberAppend } from './state-cache';
+import { metrics } from '../observability/metrics';
 
 export interface HandleResult<E> {
   events: E[];
@@ -36,9 +37,16 @@ export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
   const retries = options.retries ?? 3;
   for (let attempt = 0; ; attempt++) {
     const folded = await foldCached(store, streamId, decider);
-    const events = decider.decide(command, folded.state);
+    let events: E[];
+    try {
+      events = decider.decide(command, folded.state);
+    } catch (error) {
+      metrics.commands.inc({ type: command.type, outcome: 'rejected' });
+      throw error;
+    }
     const revision = folded.revision;
     if (events.length === 0) {
+      metrics.commands.inc({ type: command.type, outcome: 'unchanged' });
       return { events, position: folded.position, nextExpectedRevision: revision };
     }
     const toAppend: NewEvent[] = events.map((event, index) => ({
@@ -56,6 +64,8 @@ export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
     try {
       const result = await store.append(streamId, toAppend, { expectedRevision: revision === -1 ? 'no_stream' : revision });
       rememberAppend(store, streamId, decider, folded, events, result);
+      metrics.commands.inc({ type: command.type, outcome: 'accepted' });
+      for (const event of events) metrics.eventsAppended.inc({ type: event.type });
       return { events, position: result.position, nextExpectedRevision: result.nextExpectedRevision };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < retries) continue;

@@ -30,6 +30,8 @@ export const infraEnv = envPart({
     ...logEnv.shape,
     /** Event-loop lag (ms) past which an HTTP process answers new expensive requests 503 (0: never). */
     SHED_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+    /** The port of /livez, /readyz and /metrics for a process that serves no HTTP otherwise (projectors, render workers). */
+    OPS_PORT: z.coerce.number({ error: 'OPS_PORT must be a port number' }).int().min(0).max(65_535).optional(),
     S3_BUCKET: optionalText, S3_ENDPOINT: optionalText, S3_REGION: optionalText, S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText, S3_FORCE_PATH_STYLE: optionalText, S3_PREFIX: optionalText,
   },
@@ -57,6 +59,7 @@ export const infraEnv = envPart({
       secrets: { jwt: e.JWT_SECRET ?? null, mediaSigning: e.MEDIA_SIGNING_KEY ?? null, tokenEncryption: e.TOKEN_ENCRYPTION_KEY ?? null },
       logLevel: e.LOG_LEVEL,
       shedLoopDelayMs: e.SHED_LOOP_DELAY_MS,
+      opsPort: e.OPS_PORT ?? null,
     };
   },
 });
@@ -77,6 +80,8 @@ export interface InfraConfig {
   logLevel: string;
   /** Event-loop lag (ms) past which new expensive requests are shed with 503; 0 turns shedding off. */
   shedLoopDelayMs: number;
+  /** The operations port of a process without HTTP (null: none). */
+  opsPort: number | null;
 }
 
 /** The secrets a running service uses. */

@@ -4,8 +4,10 @@ import express, { type Express, type Router } from 'express';
 import { apiNotFound, errorMiddleware } from './errors';
 import { requestContext } from './request-context';
 import type { Logger } from '../logging/logger';
-import { metricsHandler, type LoopMonitor } from './load-shedding';
+import type { LoopMonitor } from './load-shedding';
 import { securityHeaders } from './security-headers';
+import { metrics } from '../observability/metrics';
+import { opsRouter, type ReadyReport } from '../observability/ops';
 
 export interface HttpAppParts {
   logger: Logger;
@@ -13,8 +15,8 @@ export interface HttpAppParts {
   routers: Router[];
   /** The built web app (web/dist); when present it is served with an SPA fallback. */
   webDist?: string | null;
-  /** This process's event-loop monitor: served as /metrics (loopback only). */
-  loop?: { monitor: LoopMonitor; service: string };
+  /** The operations endpoints: /livez, /readyz (by `ready`) and /metrics (loopback only), with this process's event-loop monitor. */
+  ops?: { service: string; monitor?: LoopMonitor | null; ready?: () => Promise<ReadyReport> };
 }
 
 /**
@@ -22,23 +24,27 @@ export interface HttpAppParts {
  * services' routes, JSON 404s under /api, the built web app with an SPA fallback so deep links
  * (/dashboard/view/:id) load the app, and the one error middleware.
  */
-export function createHttpApp({ logger, routers, webDist, loop }: HttpAppParts): Express {
+export function createHttpApp({ logger, routers, webDist, ops }: HttpAppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders());
   const log = logger.child({ category: 'http' });
   app.use(requestContext());
+  const service = ops?.service ?? 'http';
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      if (!req.path.startsWith('/api') && res.statusCode < 400) return;
+      const api = req.path.startsWith('/api');
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = (res.locals.route as string | undefined) ?? (api ? 'unmatched' : 'web');
+      metrics.httpDuration.observe({ service, route, method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }, ms / 1000);
+      if (!api && res.statusCode < 400) return;
       log.info({ method: req.method, path: req.path, route: res.locals.route, status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     next();
   });
-  if (loop) app.get('/metrics', metricsHandler(loop.monitor, loop.service));
+  if (ops) app.use(opsRouter({ service, monitor: ops.monitor, ready: ops.ready ?? (async () => ({ ready: true, checks: {} })) }));
   for (const router of routers) app.use(router);
   app.use('/api', apiNotFound);
 

@@ -27,7 +27,7 @@ describe('When the event loop lags', () => {
       },
       { tokens: new SessionTokens('x'.repeat(48)), loop: monitor },
     );
-    const app = createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [router], loop: { monitor, service: 'test' } });
+    const app = createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [router], ops: { monitor, service: 'test' } });
     server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -58,10 +58,18 @@ describe('When the event loop lags', () => {
     expect((await signIn()).status).toBe(200);
   });
 
-  it('should report the loop delay, its utilisation and the shed requests in /metrics', async () => {
+  it('should report the loop delay, its utilisation, the shed requests and each route\'s latency in /metrics', async () => {
     const text = await (await fetch(`${url}/metrics`)).text();
-    expect(text).toMatch(/nodejs_eventloop_delay_seconds\{service="test",quantile="0.99"\} [\d.e-]+/);
-    expect(text).toMatch(/nodejs_eventloop_utilization\{service="test"\} [\d.]+/);
+    expect(text).toMatch(/studio_eventloop_delay_p99_seconds\{service="test"\} [\d.e-]+/);
+    expect(text).toMatch(/studio_eventloop_utilization\{service="test"\} [\d.]+/);
     expect(text).toMatch(/studio_requests_shed_total\{service="test"\} [1-9]/);
+    expect(text).toMatch(/studio_http_request_duration_seconds_count\{service="test",route="login",method="POST",status="5xx"\} [1-9]/);
+    expect(text).toMatch(/studio_http_request_duration_seconds_count\{service="test",route="catalog",method="GET",status="2xx"\} [1-9]/);
+    expect(text).toMatch(/process_resident_memory_bytes [\d.e+]+/);
+  });
+
+  it('should answer /livez and /readyz', async () => {
+    expect(await (await fetch(`${url}/livez`)).json()).toEqual({ status: 'ok', service: 'test' });
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
   });
 });

@@ -84,34 +84,3 @@ export function shedWhenBusy(monitor: LoopMonitor, retryAfterSeconds = 2): Reque
     res.status(503).json({ error: BUSY_MESSAGE });
   };
 }
-
-/** GET /metrics (loopback only): the loop's delay and utilisation, shed requests and memory, as Prometheus text. */
-export function metricsHandler(monitor: LoopMonitor, service: string): RequestHandler {
-  return (req, res) => {
-    const remote = req.socket.remoteAddress ?? '';
-    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) {
-      res.status(404).json({ error: 'Not found' });
-      return;
-    }
-    const s = monitor.snapshot();
-    const memory = process.memoryUsage();
-    const label = `{service="${service}"}`;
-    const lines = [
-      '# HELP nodejs_eventloop_delay_seconds Event-loop delay since the process started.',
-      '# TYPE nodejs_eventloop_delay_seconds summary',
-      `nodejs_eventloop_delay_seconds{service="${service}",quantile="0.5"} ${s.delayP50 / 1000}`,
-      `nodejs_eventloop_delay_seconds{service="${service}",quantile="0.99"} ${s.delayP99 / 1000}`,
-      `nodejs_eventloop_delay_max_seconds${label} ${s.delayMax / 1000}`,
-      '# HELP nodejs_eventloop_utilization Share of time the event loop was busy since the process started.',
-      `nodejs_eventloop_utilization${label} ${s.utilization}`,
-      `studio_eventloop_lag_seconds${label} ${s.lagMs / 1000}`,
-      `studio_overloaded${label} ${s.overloaded ? 1 : 0}`,
-      '# HELP studio_requests_shed_total Expensive requests answered 503 while the loop lagged.',
-      '# TYPE studio_requests_shed_total counter',
-      `studio_requests_shed_total${label} ${s.shed}`,
-      `process_resident_memory_bytes${label} ${memory.rss}`,
-      `nodejs_heap_used_bytes${label} ${memory.heapUsed}`,
-    ];
-    res.type('text/plain; version=0.0.4').send(`${lines.join('\n')}\n`);
-  };
-}

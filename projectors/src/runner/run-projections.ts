@@ -1,6 +1,6 @@
 import { READ_MODELS_CHECKPOINT } from '@app/domain';
 import type { DocumentStore, EventStore, Logger, RecordedEvent, Subscription } from '@app/platform';
-import { checkpointWriter, traceFields } from '@app/platform';
+import { checkpointWriter, metrics, traceFields } from '@app/platform';
 import type { Projection } from './projection';
 
 
@@ -55,8 +55,12 @@ export async function runProjections(input: {
         } catch (error) {
           // A recorded event is a fact: a projection that cannot apply it logs and moves on.
           log.error({ err: error, projection: projection.name, eventType: event.type, position: event.position, ...traceFields(event.metadata) }, 'Projection failed on an event; skipped');
+          metrics.projectionFailures.inc({ projection: projection.name });
         }
       }
+      metrics.eventsProjected.inc({ type: event.type });
+      metrics.projectionLag.observe(Math.max(0, Date.now() - Date.parse(event.recordedAt)) / 1000);
+      metrics.projectionPosition.set(event.position);
       checkpoint.advance(event.position);
       position = event.position;
       settle();

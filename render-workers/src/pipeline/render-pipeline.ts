@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { durationRangeFor, frameSize, type AspectRatio, type GenerationStatus, type RenderedMedia, type RenderRequest, type Script } from '@app/domain';
-import type { BlobStore } from '@app/platform';
-import type { Logger } from '@app/platform';
+import { metrics, type BlobStore, type Logger } from '@app/platform';
 import type { Assembler, AssembleResult } from '../stages/assemble/port';
 import type { Illustrator } from '../stages/images/port';
 import type { MusicComposer } from '../stages/music/port';
@@ -108,6 +107,7 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
         signal?.throwIfAborted();
         await writeManifest(manifestPath, dir, result);
         log.info({ stage: name, seconds: (Date.now() - t0) / 1000 }, 'stage done');
+        metrics.renderStage.observe({ stage: name }, (Date.now() - t0) / 1000);
         return result;
       };
 

@@ -1,6 +1,6 @@
 import { renderRequestSchema, renderStatusSchema, type GenerationStatus, type RenderRequest, type RenderStatus } from '@app/domain';
 import type { Logger } from '@app/platform';
-import { TOPICS, type Consumer, type IncomingMessage, type MessageBus } from '@app/platform';
+import { TOPICS, metrics, type Consumer, type IncomingMessage, type MessageBus } from '@app/platform';
 import type { RenderPipeline, StageProgress } from '../pipeline/render-pipeline';
 import { sleep } from '../shared/async';
 
@@ -107,32 +107,43 @@ export async function startRenderWorker(options: RenderWorkerOptions): Promise<R
       await bus.publish(TOPICS.renderStatus, [{ key: request.videoId, value: renderStatusSchema.parse(status), headers }]);
     };
     let lastStatus: GenerationStatus | 'none' = 'none';
-    for (let attempt = 1; ; attempt++) {
-      const t0 = Date.now();
-      try {
-        vlog.info({ attempt, redeliveries: message.redeliveries }, 'render started');
-        await pipeline.run(request, {
-          signal,
-          onStatus: async (progress: StageProgress) => {
-            lastStatus = progress.status;
-            await publish({ videoId: request.videoId, status: progress.status, at: now().toISOString(), workerId, attempt, script: progress.script, media: progress.media });
-          },
-        });
-        vlog.info({ attempt, seconds: (Date.now() - t0) / 1000 }, 'render done');
-        return;
-      } catch (error) {
-        if (signal.aborted) {
-          vlog.warn({ attempt }, 'render interrupted: the message stays uncommitted for another worker');
-          throw error;
-        }
-        vlog.error({ attempt, err: error, lastStatus }, 'render attempt failed');
-        if (attempt >= options.maxAttempts) {
-          await publish({ videoId: request.videoId, status: 'failed', at: now().toISOString(), workerId, attempt, reason: failureReason(lastStatus, attempt, error) });
-          await pipeline.clean(request.videoId).catch(() => undefined);
+    const attempts = async (): Promise<void> => {
+      for (let attempt = 1; ; attempt++) {
+        const t0 = Date.now();
+        try {
+          vlog.info({ attempt, redeliveries: message.redeliveries }, 'render started');
+          await pipeline.run(request, {
+            signal,
+            onStatus: async (progress: StageProgress) => {
+              lastStatus = progress.status;
+              await publish({ videoId: request.videoId, status: progress.status, at: now().toISOString(), workerId, attempt, script: progress.script, media: progress.media });
+            },
+          });
+          vlog.info({ attempt, seconds: (Date.now() - t0) / 1000 }, 'render done');
+          metrics.renderOutcomes.inc({ outcome: 'done' });
           return;
+        } catch (error) {
+          if (signal.aborted) {
+            vlog.warn({ attempt }, 'render interrupted: the message stays uncommitted for another worker');
+            throw error;
+          }
+          vlog.error({ attempt, err: error, lastStatus }, 'render attempt failed');
+          if (attempt >= options.maxAttempts) {
+            await publish({ videoId: request.videoId, status: 'failed', at: now().toISOString(), workerId, attempt, reason: failureReason(lastStatus, attempt, error) });
+            await pipeline.clean(request.videoId).catch(() => undefined);
+            metrics.renderOutcomes.inc({ outcome: 'failed' });
+            return;
+          }
+          metrics.renderOutcomes.inc({ outcome: 'retried' });
+          await sleep(backoffMs(attempt, options.backoff), signal);
         }
-        await sleep(backoffMs(attempt, options.backoff), signal);
       }
+    };
+    metrics.rendersInProgress.inc();
+    try {
+      await attempts();
+    } finally {
+      metrics.rendersInProgress.dec();
     }
   };
 

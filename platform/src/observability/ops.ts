@@ -1,0 +1,90 @@
+import { createServer, type Server } from 'node:http';
+import express, { Router } from 'express';
+import { Counter, Gauge } from 'prom-client';
+import type { LoopMonitor } from '../http/load-shedding';
+import type { Infra } from '../infra';
+import { closeServer, listen } from '../process/run-process';
+import { METRICS_CONTENT_TYPE, metricsRegistry, metricsText } from './metrics';
+
+export interface ReadyReport {
+  ready: boolean;
+  checks: Record<string, { ok: boolean; detail: string }>;
+}
+
+/** Whether this process can do its work: each engine it runs on answers. */
+export function infraReadiness(infra: Pick<Infra, 'eventStore' | 'docs' | 'bus' | 'blobs'>): () => Promise<ReadyReport> {
+  const probes: Record<string, { detail: string; probe: () => Promise<unknown> }> = {
+    eventStore: { detail: infra.eventStore.kind, probe: () => infra.eventStore.headPosition() },
+    readModels: { detail: infra.docs.kind, probe: () => infra.docs.getCheckpoint('readiness-probe') },
+    messageBus: { detail: infra.bus.kind, probe: async () => undefined },
+    mediaStorage: { detail: infra.blobs.kind, probe: () => infra.blobs.stat('readiness-probe') },
+  };
+  return async () => {
+    const checks: ReadyReport['checks'] = {};
+    await Promise.all(Object.entries(probes).map(async ([name, { detail, probe }]) => {
+      const ok = await Promise.race([probe().then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref())]);
+      checks[name] = { ok, detail };
+    }));
+    return { ready: Object.values(checks).every((check) => check.ok), checks };
+  };
+}
+
+const isLoopback = (address: string | undefined) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address ?? '');
+
+/** The event loop's health as gauges of the registry, read at each scrape (once per process). */
+function watchLoop(monitor: LoopMonitor, service: string): void {
+  const gauge = (name: string, help: string, read: (s: ReturnType<LoopMonitor['snapshot']>) => number) => {
+    if (metricsRegistry.getSingleMetric(name)) return;
+    new Gauge({ name, help, labelNames: ['service'] as const, registers: [metricsRegistry], collect() { this.set({ service }, read(monitor.snapshot())); } });
+  };
+  gauge('studio_eventloop_lag_seconds', 'How late the last event-loop probe fired', (s) => s.lagMs / 1000);
+  gauge('studio_eventloop_delay_p99_seconds', 'Event-loop delay, 99th percentile since start', (s) => s.delayP99 / 1000);
+  gauge('studio_eventloop_utilization', 'Share of time the event loop was busy since start', (s) => s.utilization);
+  gauge('studio_overloaded', '1 while expensive requests are refused with 503', (s) => (s.overloaded ? 1 : 0));
+  if (!metricsRegistry.getSingleMetric('studio_requests_shed_total')) {
+    new Counter({
+      name: 'studio_requests_shed_total', help: 'Expensive requests answered 503 while the event loop lagged', labelNames: ['service'] as const, registers: [metricsRegistry],
+      collect() { this.reset(); this.inc({ service }, monitor.snapshot().shed); },
+    });
+  }
+}
+
+/**
+ * The operations endpoints of a service process: GET /livez (the process answers), GET /readyz
+ * (every engine it runs on answers: 200, else 503 with which one does not) and GET /metrics
+ * (Prometheus text; loopback only, like a scraper beside the process).
+ */
+export function opsRouter(input: { service: string; ready: () => Promise<ReadyReport>; monitor?: LoopMonitor | null }): Router {
+  if (input.monitor) watchLoop(input.monitor, input.service);
+  const router = Router();
+  router.get('/livez', (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json({ status: 'ok', service: input.service });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const report = await input.ready();
+    res.setHeader('cache-control', 'no-store');
+    res.status(report.ready ? 200 : 503).json({ status: report.ready ? 'ready' : 'unavailable', service: input.service, checks: report.checks });
+  });
+  router.get('/metrics', async (req, res) => {
+    if (!isLoopback(req.socket.remoteAddress)) {
+      res.status(404).json({ error: 'Not found' });
+      return;
+    }
+    res.type(METRICS_CONTENT_TYPE).send(await metricsText());
+  });
+  return router;
+}
+
+/**
+ * The operations endpoints on a port of their own, for the processes that serve no HTTP otherwise
+ * (projectors, render workers): OPS_PORT.
+ */
+export async function startOpsServer(input: { service: string; port: number; host?: string; ready: () => Promise<ReadyReport>; monitor?: LoopMonitor | null }): Promise<{ port: number; stop(): Promise<void> }> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(opsRouter(input));
+  const server: Server = createServer(app);
+  const port = await listen(server, input.port, input.host ?? '0.0.0.0');
+  return { port, stop: () => closeServer(server) };
+}
