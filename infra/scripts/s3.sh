@@ -24,19 +24,12 @@ NAME=s3
 STOP_WAIT_TENTHS=50
 # shellcheck source=lib/daemon.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/daemon.sh"
+# shellcheck source=lib/python-venv.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/python-venv.sh"
 
 install() {
-  if [ -x "$BIN" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$VERSION" ]; then return 0; fi
-  log "installing moto[s3,server]==$VERSION from PyPI (about a minute the first time)"
-  mkdir -p "$BASE"
-  if ! "$PYTHON" -c 'import venv, ensurepip' 2>/dev/null; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then apt-get install -y -qq python3-venv >&2; PYTHON=/usr/bin/python3
-    else log "needs Python's venv module (apt-get install -y python3-venv)"; exit 1; fi
-  fi
-  rm -rf "$VENV"
-  "$PYTHON" -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check "moto[s3,server]==$VERSION" >&2
-  echo "$VERSION" > "$STAMP"
+  [ -x "$BIN" ] || rm -f "$STAMP"
+  pip_install_once "$VENV" "$STAMP" "$VERSION" "moto[s3,server]==$VERSION"
 }
 
 start() {

@@ -10,19 +10,10 @@ BASE="$ROOT/.infra/schemathesis"
 VENV="$BASE/venv"
 BIN="$VENV/bin/st"
 STAMP="$BASE/schemathesis.version"
-PYTHON="${PYTHON:-$(command -v python3)}"
 log() { echo "schemathesis: $*" >&2; }
 
-if ! [ -x "$BIN" ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$VERSION" ]; then
-  log "installing schemathesis==$VERSION from PyPI (about a minute the first time)"
-  mkdir -p "$BASE"
-  if ! "$PYTHON" -c 'import venv, ensurepip' 2>/dev/null; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then apt-get install -y -qq python3-venv >&2; PYTHON=/usr/bin/python3
-    else log "needs Python's venv module (apt-get install -y python3-venv)"; exit 1; fi
-  fi
-  rm -rf "$VENV"
-  "$PYTHON" -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$VERSION" >&2
-  echo "$VERSION" > "$STAMP"
-fi
+# shellcheck source=lib/python-venv.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/python-venv.sh"
+[ -x "$BIN" ] || rm -f "$STAMP"
+pip_install_once "$VENV" "$STAMP" "$VERSION" "schemathesis==$VERSION"
 echo "SCHEMATHESIS=$BIN"

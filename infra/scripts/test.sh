@@ -21,6 +21,7 @@ if [ -n "$CI" ]; then
 fi
 echo "engines: POSTGRES_URL=${POSTGRES_URL:+set} KAFKA_BROKERS=${KAFKA_BROKERS:-} MONGO_URL=${MONGO_URL:-} STRIPE_MOCK_URL=${STRIPE_MOCK_URL:-} S3_TEST_ENDPOINT=${S3_TEST_ENDPOINT:-}"
 
+bash infra/scripts/audit.sh
 npx tsc -b
 npx eslint .
 npx jest --selectProjects unit web

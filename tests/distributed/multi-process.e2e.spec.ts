@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { MongoClient } from 'mongodb';
-import { Client } from 'pg';
 import { COLLECTIONS, videoStreamId } from '@app/domain';
-import { openDocumentStore, openEventStore, createLogger, type DocumentStore } from '@app/platform';
+import { openDocumentStore, openEventStore, createLogger } from '@app/platform';
 import { PROJECTIONS, rebuildProjections } from '@app/projectors';
 import { startService, type ServiceProcess } from '../support/processes';
+import { readModelSnapshot } from '../support/read-models';
+import { dropScratch, freshSecrets } from '../support/scratch';
 
 const { POSTGRES_URL, KAFKA_BROKERS, MONGO_URL } = process.env;
 const engines = Boolean(POSTGRES_URL && KAFKA_BROKERS && MONGO_URL);
@@ -40,9 +40,7 @@ const VIDEOS = 10;
     BUS_NAMESPACE: `mp${id}`,
     MEDIA_DIR: media,
     PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    MEDIA_SIGNING_KEY: randomBytes(32).toString('hex'),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ...freshSecrets(),
     BCRYPT_COST: '4',
     RATE_LIMIT_MAX: '1000',
     RENDER_PRESET: 'ultrafast',
@@ -60,13 +58,7 @@ const VIDEOS = 10;
   afterAll(async () => {
     await Promise.all(running.map((p) => p.kill()));
     rmSync(media, { recursive: true, force: true });
-    const mongo = new MongoClient(MONGO_URL!);
-    await mongo.connect().then(() => mongo.db(database).dropDatabase()).catch(() => undefined);
-    await mongo.close();
-    const pg = new Client({ connectionString: POSTGRES_URL });
-    await pg.connect();
-    await pg.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await pg.end();
+    await dropScratch({ postgresUrl: POSTGRES_URL!, schema, mongoUrl: MONGO_URL!, database });
   });
 
   it('should render every video exactly once through kills, with read models equal to a rebuild', async () => {
@@ -130,27 +122,10 @@ const VIDEOS = 10;
     expect(await live.getCheckpoint('read-models')).toBeGreaterThanOrEqual(head);
     const rebuilt = await openDocumentStore(':memory:');
     await rebuildProjections({ eventStore: store, docs: rebuilt, projections: PROJECTIONS, logger: createLogger('test', { level: 'silent' }) });
-    expect(await snapshot(live)).toEqual(await snapshot(rebuilt));
+    expect(await readModelSnapshot(live)).toEqual(await readModelSnapshot(rebuilt));
     const listed = await live.collection(COLLECTIONS.videoList).find({});
     expect(listed).toHaveLength(VIDEOS);
     expect(listed.every((d) => d.status === 'done')).toBe(true);
     await Promise.all([live.close(), rebuilt.close(), store.close()]);
   });
 });
-
-async function snapshot(docs: DocumentStore) {
-  const out: Record<string, string[]> = {};
-  for (const name of Object.values(COLLECTIONS)) {
-    const all = await docs.collection(name).find({}, { sort: { _id: 1 } as never });
-    out[name] = all.map((d) => stableJson(d));
-  }
-  return out;
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}

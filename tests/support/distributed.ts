@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiTarget } from '../api/api-suite';
 import { freePort, startService, type ServiceProcess } from './processes';
+import { freshSecrets } from './scratch';
 
 export interface DistributedProduct {
   url: string;
@@ -26,9 +26,7 @@ export async function startDistributed(env: Record<string, string> = {}): Promis
   const base: Record<string, string> = {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${gateway}`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    MEDIA_SIGNING_KEY: randomBytes(32).toString('hex'),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ...freshSecrets(),
     BCRYPT_COST: '4',
     RATE_LIMIT_MAX: '1000',
     RENDER_PRESET: 'ultrafast',

@@ -41,6 +41,9 @@ export async function runReactor(input: {
       checkpoint.advance(event.position);
     },
     onError: (error) => log.error({ err: error }, 'Reactor stopped'),
+    onReadError: (error, failures) => {
+      if (failures === 1 || failures % 20 === 0) log.warn({ err: error, failures }, 'Reading the event store failed; retrying');
+    },
   });
   return {
     async stop() {

@@ -96,6 +96,11 @@ export interface SubscriptionOptions {
   onCaughtUp?: (position: number) => void;
   /** Called if the handler throws; the subscription stops. */
   onError?: (error: unknown) => void;
+  /**
+   * Called when reading the store fails (it restarts, the network drops): the subscription keeps
+   * trying, backing off up to 5 s, and goes on from where it was once the store answers.
+   */
+  onReadError?: (error: unknown, failures: number) => void;
 }
 
 export interface Subscription {

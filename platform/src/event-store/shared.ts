@@ -207,10 +207,21 @@ export function startPollingSubscription(options: SubscriptionOptions, deps: Pol
     let reported: number | undefined;
     // Catching up must leave the process's requests their turns.
     const yieldToLoop = timeSlicer();
+    let failures = 0;
     try {
       while (!stopped) {
         const seen = wakeup.snapshot();
-        const page = await deps.readPage(checkpoint, deps.pageSize);
+        let page: RecordedEvent[];
+        try {
+          page = await deps.readPage(checkpoint, deps.pageSize);
+          failures = 0;
+        } catch (error) {
+          // The store is unreachable for now: try again, from the same checkpoint.
+          if (stopped) return;
+          options.onReadError?.(error, ++failures);
+          await wakeup.wait(seen, Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+          continue;
+        }
         for (const event of page) {
           if (stopped) return;
           await options.handler(event);

@@ -70,6 +70,9 @@ export async function runProjections(input: {
       settle();
     },
     onError: (error) => log.error({ err: error }, 'Projection subscription stopped'),
+    onReadError: (error, failures) => {
+      if (failures === 1 || failures % 20 === 0) log.warn({ err: error, failures }, 'Reading the event store failed; retrying');
+    },
   });
 
   return {
