@@ -86,8 +86,8 @@ const MATRIX: Record<RouteName, Access> = {
   platformCallback: { who: 'elsewhere', why: 'the state bound to the browser is the credential: tests/scenarios/publishing/social.int.spec.ts refuses a forged one' },
   disconnectPlatform: { who: 'account', call: () => ({ params: { platform: 'instagram' } }), destructive: true },
   youtubeUpload: { who: 'own', call: (o) => ({ body: { videoId: o.videoId, title: 'Owls', description: 'Facts', privacy: 'public', tags: [] } }) },
-  tiktokUpload: { who: 'elsewhere', why: 'the same ownership check as youtubeUpload (one handler of posts); tests/api/api-suite.ts posts to TikTok' },
-  instagramUpload: { who: 'elsewhere', why: 'the same ownership check as youtubeUpload (one handler of posts); tests/api/api-suite.ts posts to Instagram' },
+  tiktokUpload: { who: 'own', call: (o) => ({ body: { videoId: o.videoId, title: 'Owls', description: 'Facts', allowDuet: true, allowStitch: true, hashtags: [] } }) },
+  instagramUpload: { who: 'own', call: (o) => ({ body: { videoId: o.videoId, caption: 'Owls\n\nFacts' } }) },
   sandboxConsent: { who: 'elsewhere', why: "the sandbox platform's own consent page: tests/api/api-suite.ts links through it" },
   sandboxAllow: { who: 'elsewhere', why: "the sandbox platform's own consent page: tests/api/api-suite.ts links through it" },
   sandboxGallery: { who: 'elsewhere', why: "the sandbox account's unguessable gallery id is the credential" },
@@ -142,12 +142,14 @@ describe('The authorization matrix: every route × who calls it', () => {
     await eventually(async () => (await api.call('videoStatus', { token, params: { id: videoId } })).body as { status: string }, (s) => s.status === 'done', 240_000, 500);
     const { seriesId } = (await api.call('createSeries', { token, body: aSeries })).body as { seriesId: string };
     const { streamUrl, thumbnailUrl } = (await api.call('getVideo', { token, params: { id: videoId } })).body as { streamUrl: string; thumbnailUrl: string };
-    // A linked YouTube account, so that the owner's post can succeed.
-    const connect = await api.call('connectPlatform', { token, params: { platform: 'youtube' } });
-    const { state } = queryOf((connect.body as { authUrl: string }).authUrl);
-    const consent = await api.call('sandboxAllow', { params: { platform: 'youtube' }, form: { state, name: 'Owner channel' } });
-    await api.call('platformCallback', { params: { platform: 'youtube' }, query: queryOf(consent.headers.get('location')!), headers: { cookie: cookieOf(connect.headers) } });
-    await eventually(async () => (await api.call('linkStatus', { token, params: { platform: 'youtube' } })).body as { connected: boolean }, (s) => s.connected);
+    // Linked accounts on every platform, so that the owner's posts can succeed.
+    for (const platform of ['youtube', 'tiktok', 'instagram']) {
+      const connect = await api.call('connectPlatform', { token, params: { platform } });
+      const { state } = queryOf((connect.body as { authUrl: string }).authUrl);
+      const consent = await api.call('sandboxAllow', { params: { platform }, form: { state, name: `Owner on ${platform}` } });
+      await api.call('platformCallback', { params: { platform }, query: queryOf(consent.headers.get('location')!), headers: { cookie: cookieOf(connect.headers) } });
+      await eventually(async () => (await api.call('linkStatus', { token, params: { platform } })).body as { connected: boolean }, (s) => s.connected);
+    }
     // A paid plan, so that the owner can make another video and manage billing.
     const { url } = (await api.call('createCheckoutSession', { token, body: { planId: 'DAILY' } })).body as { url: string };
     await api.call('checkoutPay', { params: { id: url.split('/').pop()! }, form: {} });
