@@ -76,17 +76,80 @@ export function mountRoutes<S extends ServiceName>(service: S, handlers: Service
   return routerFor(table, options);
 }
 
-/** A router with the given routes only (what a feature's tests mount), in the same way. */
+interface MountedRoute {
+  route: RouteContract;
+  /** The path's segments: a literal to equal, or the name of a parameter. */
+  segments: Array<{ literal: string } | { param: string }>;
+  chain: RequestHandler[];
+}
+
+/**
+ * A router with the given routes only (what a feature's tests mount), in the same way. A request
+ * finds its route by method and segments in one pass over that method's routes (literal segments
+ * first), instead of Express testing every route's pattern in turn: with 68 routes that walk was a
+ * third of a cheap read's time.
+ */
 export function routerFor(handlers: Partial<Record<RouteName, RouteHandling>>, options: MountOptions): Router {
-  const router = Router();
   const routes = (Object.keys(handlers) as RouteName[]).map((name) => ROUTES[name] as RouteContract);
+  const byMethod = new Map<string, MountedRoute[]>();
   for (const route of mountOrder(routes)) {
     const handling = handlers[route.name as RouteName]!;
-    const steps = Array.isArray(handling) ? handling : [handling];
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    router[method](route.path, ...stagesFor(route, options), ...(steps as RequestHandler[]));
+    const steps = (Array.isArray(handling) ? handling : [handling]) as RequestHandler[];
+    const segments = route.path.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? { param: segment.slice(1) } : { literal: segment }));
+    const list = byMethod.get(route.method) ?? [];
+    list.push({ route, segments, chain: [...stagesFor(route, options), ...steps] });
+    byMethod.set(route.method, list);
   }
+  const router = Router();
+  router.use((req, res, next) => {
+    const candidates = byMethod.get(req.method === 'HEAD' ? 'GET' : req.method);
+    if (!candidates) return next();
+    const parts = req.path.split('/').filter(Boolean);
+    for (const mounted of candidates) {
+      const params = matchSegments(mounted.segments, parts);
+      if (!params) continue;
+      req.params = params;
+      return runChain(mounted.chain, req, res, next);
+    }
+    next();
+  });
   return router;
+}
+
+function matchSegments(segments: MountedRoute['segments'], parts: string[]): Record<string, string> | null {
+  if (segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    if ('literal' in segment) {
+      if (segment.literal !== parts[i]) return null;
+      continue;
+    }
+    try {
+      params[segment.param] = decodeURIComponent(parts[i]);
+    } catch {
+      return null; // a malformed escape names nothing here
+    }
+  }
+  return params;
+}
+
+/** Runs a route's middleware and handler in turn, as Express would: an error or a rejected promise goes to `done`. */
+function runChain(chain: RequestHandler[], req: Request, res: Response, done: NextFunction): void {
+  let index = 0;
+  const next: NextFunction = (error?: unknown) => {
+    if (error === 'route') return done(); // the rest of this route is skipped
+    if (error !== undefined && error !== null) return done(error);
+    const handler = chain[index++];
+    if (!handler) return done();
+    try {
+      const result = handler(req, res, next) as unknown;
+      if (result instanceof Promise) result.catch((rejection: unknown) => done(rejection ?? new Error('Rejected')));
+    } catch (thrown) {
+      done(thrown);
+    }
+  };
+  next();
 }
 
 function stagesFor(route: RouteContract, options: MountOptions): RequestHandler[] {
