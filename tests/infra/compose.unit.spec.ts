@@ -34,6 +34,16 @@ describe('infra/docker/compose.yaml', () => {
     }
   });
 
+  it("should start each service with an npm script its workspace has (production runs the built bundles)", () => {
+    for (const [name, service] of Object.entries(parsed.services)) {
+      if (!service.command) continue;
+      const [npm, run, script, flag, workspace] = service.command;
+      expect({ name, command: [npm, run, flag] }).toEqual({ name, command: ['npm', 'run', '-w'] });
+      const scripts = (JSON.parse(readFileSync(join(__dirname, '../..', workspace, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+      expect({ name, script: scripts[script] ?? null }).toEqual({ name, script: expect.stringMatching(/node --conditions=compiled .*dist\//) });
+    }
+  });
+
   (hasDockerCompose ? it : it.skip)('should pass `docker compose config` where a Docker client with compose exists', () => {
     execFileSync('docker', ['compose', '-f', composeFile, 'config', '--quiet'], { env: { ...process.env, JWT_SECRET: 'x'.repeat(32), MEDIA_SIGNING_KEY: 'y'.repeat(32), TOKEN_ENCRYPTION_KEY: 'z'.repeat(32) } });
   });
