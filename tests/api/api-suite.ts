@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_ROUTES, POSITION_HEADER, type RouteName } from '@app/domain';
+import type { OpsEndpoint } from '../support/distributed';
 import { ApiClient, eventually } from './client';
 
 /**
@@ -20,11 +21,8 @@ export interface ApiTarget {
   url: string;
   /** Whether the test clock's routes are mounted (STUDIO_TEST_CLOCK=1, embedded only). */
   testClock: boolean;
-  /**
-   * Each process's operations endpoints (/livez, /readyz, /metrics), by what it runs: `http`
-   * serves requests, `commands` decides them, `projections` projects, `renders` renders.
-   */
-  ops: Array<{ name: string; url: string; runs: Array<'http' | 'commands' | 'projections' | 'renders' | 'queries'> }>;
+  /** Each process's operations endpoints. */
+  ops: OpsEndpoint[];
   stop(): Promise<void>;
 }
 

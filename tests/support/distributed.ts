@@ -1,15 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiTarget } from '../api/api-suite';
 import { freePort, startService, type ServiceProcess } from './processes';
 import { freshSecrets } from './scratch';
+
+/**
+ * One process's operations endpoints (/livez, /readyz, /metrics), by what it runs: `http` serves
+ * requests, `commands` decides them, `projections` projects, `renders` renders, `queries` answers reads.
+ */
+export interface OpsEndpoint {
+  name: string;
+  url: string;
+  runs: Array<'http' | 'commands' | 'projections' | 'renders' | 'queries'>;
+}
 
 export interface DistributedProduct {
   url: string;
   processes: Record<'command' | 'query' | 'projectors' | 'worker' | 'gateway', ServiceProcess>;
   /** Each process's operations endpoints (the projectors and the worker on OPS_PORT). */
-  ops: ApiTarget['ops'];
+  ops: OpsEndpoint[];
   dataDir: string;
   stop(): Promise<void>;
 }
