@@ -219,7 +219,7 @@ export function startPollingSubscription(options: SubscriptionOptions, deps: Pol
           // The store is unreachable for now: try again, from the same checkpoint.
           if (stopped) return;
           options.onReadError?.(error, ++failures);
-          await wakeup.wait(seen, Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+          await wakeup.wait(wakeup.snapshot(), Math.min(5000, 100 * 2 ** Math.min(failures, 6))); // backs off; stop() still wakes it
           continue;
         }
         for (const event of page) {
