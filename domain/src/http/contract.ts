@@ -68,19 +68,35 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
+/**
+ * A route's pattern, split once: the returned function tells whether a concrete path matches it,
+ * with the params when it does (null for a malformed escape: it names nothing).
+ */
+export function compilePath(pattern: string): (path: string) => Record<string, string> | null {
+  const want = segmentsOf(pattern).map((segment) => (segment.startsWith(':') ? { param: segment.slice(1) } : { literal: segment }));
+  return (path) => {
+    const got = segmentsOf(path);
+    if (want.length !== got.length) return null;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < want.length; i++) {
+      const segment = want[i];
+      if ('literal' in segment) {
+        if (segment.literal !== got[i]) return null;
+        continue;
+      }
+      try {
+        params[segment.param] = decodeURIComponent(got[i]);
+      } catch {
+        return null;
+      }
+    }
+    return params;
+  };
+}
+
 /** Whether a concrete path matches a route's pattern; the params when it does. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = segmentsOf(pattern);
-  const got = segmentsOf(path);
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    if (want[i].startsWith(':')) {
-      if (!got[i]) return null;
-      params[want[i].slice(1)] = decodeURIComponent(got[i]);
-    } else if (want[i] !== got[i]) return null;
-  }
-  return params;
+  return compilePath(pattern)(path);
 }
 
 /**

@@ -51,5 +51,11 @@ describe('Given the route table, when a request is matched', () => {
     expect(matchPath('/api/series/:id/pause', '/api/series/abc/pause')).toEqual({ id: 'abc' });
     expect(matchPath('/api/series/:id/pause', '/api/series/abc/resume')).toBeNull();
     expect(matchPath('/api/series/:id', '/api/series/')).toBeNull();
+    expect(matchPath('/api/series/:id', '/api/series/owl%20facts')).toEqual({ id: 'owl facts' });
+  });
+
+  it('should match nothing for a malformed escape, instead of throwing (the gateway answers 404, not 500)', () => {
+    expect(matchPath('/api/series/:id', '/api/series/%E0%A4%A')).toBeNull();
+    expect(findRoute(ALL_ROUTES, 'GET', '/api/series/%E0%A4%A')).toBeNull();
   });
 });

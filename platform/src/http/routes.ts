@@ -1,6 +1,6 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { ROUTES, mountOrder, routesOf, type RouteContract, type RouteName, type Routes, type ServiceName } from '@app/domain';
+import { ROUTES, compilePath, mountOrder, routesOf, type RouteContract, type RouteName, type Routes, type ServiceName } from '@app/domain';
 import { authenticate } from './authenticate';
 import { parseOrThrow } from './errors';
 import { reenterRequestContext } from './request-context';
@@ -77,9 +77,7 @@ export function mountRoutes<S extends ServiceName>(service: S, handlers: Service
 }
 
 interface MountedRoute {
-  route: RouteContract;
-  /** The path's segments: a literal to equal, or the name of a parameter. */
-  segments: Array<{ literal: string } | { param: string }>;
+  match: (path: string) => Record<string, string> | null;
   chain: RequestHandler[];
 }
 
@@ -95,18 +93,16 @@ export function routerFor(handlers: Partial<Record<RouteName, RouteHandling>>, o
   for (const route of mountOrder(routes)) {
     const handling = handlers[route.name as RouteName]!;
     const steps = (Array.isArray(handling) ? handling : [handling]) as RequestHandler[];
-    const segments = route.path.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? { param: segment.slice(1) } : { literal: segment }));
     const list = byMethod.get(route.method) ?? [];
-    list.push({ route, segments, chain: [...stagesFor(route, options), ...steps] });
+    list.push({ match: compilePath(route.path), chain: [...stagesFor(route, options), ...steps] });
     byMethod.set(route.method, list);
   }
   const router = Router();
   router.use((req, res, next) => {
     const candidates = byMethod.get(req.method === 'HEAD' ? 'GET' : req.method);
     if (!candidates) return next();
-    const parts = req.path.split('/').filter(Boolean);
     for (const mounted of candidates) {
-      const params = matchSegments(mounted.segments, parts);
+      const params = mounted.match(req.path);
       if (!params) continue;
       req.params = params;
       return runChain(mounted.chain, req, res, next);
@@ -114,24 +110,6 @@ export function routerFor(handlers: Partial<Record<RouteName, RouteHandling>>, o
     next();
   });
   return router;
-}
-
-function matchSegments(segments: MountedRoute['segments'], parts: string[]): Record<string, string> | null {
-  if (segments.length !== parts.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
-    if ('literal' in segment) {
-      if (segment.literal !== parts[i]) return null;
-      continue;
-    }
-    try {
-      params[segment.param] = decodeURIComponent(parts[i]);
-    } catch {
-      return null; // a malformed escape names nothing here
-    }
-  }
-  return params;
 }
 
 /** Runs a route's middleware and handler in turn, as Express would: an error or a rejected promise goes to `done`. */
