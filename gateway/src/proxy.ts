@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import { ALL_ROUTES, findRoute, type ServiceName } from '@app/domain';
-import { opsRouter, requestContext, securityHeaders, serveWebApp, type Logger, type ReadyReport } from '@app/platform';
+import { opsRouter, requestContext, runChecks, securityHeaders, serveWebApp, type Logger, type ReadyReport } from '@app/platform';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -67,11 +67,7 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
   return app;
 }
 
-async function upstreamsReady(targets: Record<ServiceName, URL>): Promise<ReadyReport> {
-  const checks: ReadyReport['checks'] = {};
-  await Promise.all(Object.entries(targets).map(async ([service, url]) => {
-    const answer = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) }).catch(() => null);
-    checks[service] = { ok: answer?.ok ?? false, detail: url.host };
-  }));
-  return { ready: Object.values(checks).every((check) => check.ok), checks };
+function upstreamsReady(targets: Record<ServiceName, URL>): Promise<ReadyReport> {
+  const checks = Object.fromEntries(Object.entries(targets).map(([service, url]) => [service, async () => ({ available: (await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) })).ok, detail: url.host })]));
+  return runChecks(checks);
 }

@@ -15,6 +15,7 @@ export * from './command-handling/handle';
 export * from './command-handling/ids';
 export * from './event-handling/run-reactor';
 export * from './event-handling/checkpoint-writer';
+export * from './event-handling/subscription-logs';
 export * from './event-handling/time-slice';
 export * from './event-handling/status-reporter';
 export * from './http/errors';

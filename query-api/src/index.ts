@@ -2,7 +2,7 @@
 export * from './config';
 export * from './service';
 export { checkpointProgress, type ProjectionProgress } from './read-your-writes/wait-for-position';
-export { serviceStatus, type HealthCheck } from './service-status/handlers';
+export { serviceStatus } from './service-status/handlers';
 export { runEventsCli, type CliIo } from './analytics/events-cli';
 export { exportLog } from './analytics/export';
 export { percentile } from './analytics/stats';

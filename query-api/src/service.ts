@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { READ_MODELS_CHECKPOINT } from '@app/domain';
-import { analystDirectory, mountRoutes, type Infra, type ServiceHandlers } from '@app/platform';
+import { analystDirectory, engineChecks, mountRoutes, type HealthCheck, type Infra, type ServiceHandlers } from '@app/platform';
 import { analyticsHandlers } from './analytics/handlers';
 import { apiDocsHandlers } from './api-docs/handlers';
 import { catalogHandlers } from './catalog/handlers';
@@ -8,7 +7,7 @@ import type { QueryApiConfig } from './config';
 import { mediaHandlers } from './media/handlers';
 import { checkpointProgress, waitForPosition, type ProjectionProgress } from './read-your-writes/wait-for-position';
 import { seriesHandlers } from './series/handlers';
-import { serviceStatusHandlers, type HealthCheck } from './service-status/handlers';
+import { serviceStatusHandlers } from './service-status/handlers';
 import { socialHandlers } from './social/handlers';
 import { subscriptionHandlers } from './subscription/handlers';
 import { videoDetailHandlers } from './video-detail/handlers';
@@ -34,19 +33,6 @@ export interface QueryServiceOptions {
 /** How long a signed media URL in an answer stays valid. */
 const MEDIA_URL_TTL_SECONDS = 3600;
 
-/** The engines a query process depends on, as service-status entries. */
-export function infraHealthChecks(infra: Infra): Record<string, HealthCheck> {
-  return {
-    eventStore: async () => ({ available: (await infra.eventStore.headPosition()) >= 0, detail: infra.eventStore.kind }),
-    readModels: async () => ({ available: (await infra.docs.getCheckpoint(READ_MODELS_CHECKPOINT)) >= 0, detail: infra.docs.kind }),
-    messageBus: async () => ({ available: true, detail: infra.bus.kind }),
-    mediaStorage: async () => {
-      await infra.blobs.stat('health-check'); // throws when the storage is unreachable
-      return { available: true, detail: infra.blobs.kind };
-    },
-  };
-}
-
 /**
  * query-api: every read-model route, composed once for both ways to run (its own process,
  * `main.ts`, and the embedded product, which calls this same function).
@@ -58,7 +44,7 @@ export function createQueryService(config: QueryApiConfig, infra: Infra, options
   const handlers: ServiceHandlers<'query-api'> = {
     ...catalogHandlers(),
     ...apiDocsHandlers(),
-    ...serviceStatusHandlers({ ...infraHealthChecks(infra), ...options.healthChecks }),
+    ...serviceStatusHandlers({ ...engineChecks(infra), ...options.healthChecks }),
     ...videoListHandlers({ docs }),
     ...videoStatsHandlers({ docs, now }),
     ...subscriptionHandlers({ docs, now }),

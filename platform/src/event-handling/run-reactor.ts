@@ -2,6 +2,7 @@ import type { DocumentStore } from '../document-store/port';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port';
 import type { Logger } from '../logging/logger';
 import { checkpointWriter } from './checkpoint-writer';
+import { subscriptionLogs } from './subscription-logs';
 
 /**
  * A reactor acts on events outside the read models (publishes to the bus, frees media) with its
@@ -21,7 +22,8 @@ export async function runReactor(input: {
   const log = input.logger.child({ category: input.name });
   const after = await input.docs.getCheckpoint(input.name);
   let stopping = false;
-  const checkpoint = checkpointWriter(input.docs, input.name, { onError: (error) => log.warn({ err: error }, 'Checkpoint not saved; a restart replays from the last one') });
+  const logs = subscriptionLogs(log);
+  const checkpoint = checkpointWriter(input.docs, input.name, { onError: logs.onCheckpointError });
   const subscription = input.eventStore.subscribeToAll({
     after,
     handler: async (event) => {
@@ -41,9 +43,7 @@ export async function runReactor(input: {
       checkpoint.advance(event.position);
     },
     onError: (error) => log.error({ err: error }, 'Reactor stopped'),
-    onReadError: (error, failures) => {
-      if (failures === 1 || failures % 20 === 0) log.warn({ err: error, failures }, 'Reading the event store failed; retrying');
-    },
+    onReadError: logs.onReadError,
   });
   return {
     async stop() {

@@ -1,32 +1,52 @@
 import { createServer, type Server } from 'node:http';
 import express, { Router } from 'express';
 import { Counter, Gauge } from 'prom-client';
+import { READ_MODELS_CHECKPOINT } from '@app/domain';
 import type { LoopMonitor } from '../http/load-shedding';
 import type { Infra } from '../infra';
 import { closeServer, listen } from '../process/run-process';
 import { METRICS_CONTENT_TYPE, metricsRegistry, metricsText } from './metrics';
 
+/** A named check: resolves to available or not, with an optional detail for operators. */
+export type HealthCheck = () => Promise<{ available: boolean; detail?: string }>;
+
 export interface ReadyReport {
   ready: boolean;
-  checks: Record<string, { ok: boolean; detail: string }>;
+  checks: Record<string, { available: boolean; detail?: string }>;
+}
+
+/** The engines a process runs on, each as a check: the event store, read models, bus and media storage. */
+export function engineChecks(infra: Pick<Infra, 'eventStore' | 'docs' | 'bus' | 'blobs'>): Record<string, HealthCheck> {
+  return {
+    eventStore: async () => ({ available: (await infra.eventStore.headPosition()) >= 0, detail: infra.eventStore.kind }),
+    readModels: async () => ({ available: (await infra.docs.getCheckpoint(READ_MODELS_CHECKPOINT)) >= 0, detail: infra.docs.kind }),
+    messageBus: async () => ({ available: true, detail: infra.bus.kind }),
+    mediaStorage: async () => {
+      await infra.blobs.stat('health-check'); // throws when the storage is unreachable
+      return { available: true, detail: infra.blobs.kind };
+    },
+  };
+}
+
+/** Runs checks at once, each bounded by `timeoutMs`; one that throws or times out is unavailable, with why. */
+export async function runChecks(checks: Record<string, HealthCheck>, timeoutMs = 2000): Promise<ReadyReport> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      try {
+        const result = await Promise.race([check(), new Promise<{ available: boolean; detail: string }>((resolve) => setTimeout(() => resolve({ available: false, detail: 'timed out' }), timeoutMs).unref())]);
+        return [name, result] as const;
+      } catch (error) {
+        return [name, { available: false, detail: error instanceof Error ? error.message : 'failed' }] as const;
+      }
+    }),
+  );
+  return { ready: entries.every(([, check]) => check.available), checks: Object.fromEntries(entries) };
 }
 
 /** Whether this process can do its work: each engine it runs on answers. */
 export function infraReadiness(infra: Pick<Infra, 'eventStore' | 'docs' | 'bus' | 'blobs'>): () => Promise<ReadyReport> {
-  const probes: Record<string, { detail: string; probe: () => Promise<unknown> }> = {
-    eventStore: { detail: infra.eventStore.kind, probe: () => infra.eventStore.headPosition() },
-    readModels: { detail: infra.docs.kind, probe: () => infra.docs.getCheckpoint('readiness-probe') },
-    messageBus: { detail: infra.bus.kind, probe: async () => undefined },
-    mediaStorage: { detail: infra.blobs.kind, probe: () => infra.blobs.stat('readiness-probe') },
-  };
-  return async () => {
-    const checks: ReadyReport['checks'] = {};
-    await Promise.all(Object.entries(probes).map(async ([name, { detail, probe }]) => {
-      const ok = await Promise.race([probe().then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref())]);
-      checks[name] = { ok, detail };
-    }));
-    return { ready: Object.values(checks).every((check) => check.ok), checks };
-  };
+  const checks = engineChecks(infra);
+  return () => runChecks(checks);
 }
 
 const isLoopback = (address: string | undefined) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address ?? '');

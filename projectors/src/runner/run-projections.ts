@@ -1,6 +1,6 @@
 import { READ_MODELS_CHECKPOINT } from '@app/domain';
 import type { DocumentStore, EventStore, Logger, RecordedEvent, Subscription } from '@app/platform';
-import { checkpointWriter, metrics, traceFields } from '@app/platform';
+import { checkpointWriter, metrics, subscriptionLogs, traceFields } from '@app/platform';
 import type { Projection } from './projection';
 
 
@@ -31,7 +31,8 @@ export async function runProjections(input: {
   const log = logger.child({ category: 'projections' });
   let position = await docs.getCheckpoint(checkpointName);
   const waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
-  const checkpoint = checkpointWriter(docs, checkpointName, { onError: (error) => log.warn({ err: error }, 'Checkpoint not saved; a restart replays from the last one') });
+  const logs = subscriptionLogs(log);
+  const checkpoint = checkpointWriter(docs, checkpointName, { onError: logs.onCheckpointError });
 
   // Events and exclusive work take turns, one at a time.
   let turn: Promise<unknown> = Promise.resolve();
@@ -70,9 +71,7 @@ export async function runProjections(input: {
       settle();
     },
     onError: (error) => log.error({ err: error }, 'Projection subscription stopped'),
-    onReadError: (error, failures) => {
-      if (failures === 1 || failures % 20 === 0) log.warn({ err: error, failures }, 'Reading the event store failed; retrying');
-    },
+    onReadError: logs.onReadError,
   });
 
   return {
