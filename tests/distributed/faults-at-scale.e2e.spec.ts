@@ -9,16 +9,15 @@
  * rebuild from position 0. FAULTS_USERS and FAULTS_VIDEOS_PER_USER size it (20 × 5).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { COLLECTIONS, videoStreamId } from '@app/domain';
 import { createLogger, openDocumentStore, openEventStore } from '@app/platform';
 import { PROJECTIONS, rebuildProjections } from '@app/projectors';
 import { freePort, startService, type ServiceProcess } from '../support/processes';
 import { readModelSnapshot } from '../support/read-models';
-import { dropScratch, freshSecrets } from '../support/scratch';
+import { onRealEngines } from '../support/scratch';
 
 const { POSTGRES_URL, KAFKA_BROKERS, MONGO_URL } = process.env;
 const engines = Boolean(POSTGRES_URL && KAFKA_BROKERS && MONGO_URL);
@@ -36,32 +35,15 @@ const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').sea
 const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
 (engines ? describe : describe.skip)('Faults at scale: 100 videos through kills and engine restarts', () => {
-  const id = randomBytes(4).toString('hex');
-  const schema = `faults_${id}`;
-  const database = `faults_${id}`;
-  const media = mkdtempSync(join(tmpdir(), 'faults-media-'));
-  const base: Record<string, string> = {
-    NODE_ENV: 'production',
-    EVENT_STORE_URL: `${POSTGRES_URL}?schema=${schema}`,
-    READ_STORE_URL: `${(MONGO_URL ?? '').replace(/\/?$/, '/')}${database}`,
-    BUS_URL: `kafka://${KAFKA_BROKERS}?partitions=4&sessionTimeoutMs=10000&heartbeatIntervalMs=1000`,
-    BUS_NAMESPACE: `faults${id}`,
-    MEDIA_DIR: media,
-    ...freshSecrets(),
-    BCRYPT_COST: '4',
-    RATE_LIMIT_MAX: '100000',
-    RENDER_PRESET: 'ultrafast',
-    RENDER_BACKOFF_MS: '500',
-    PROJECTOR_LEASE_MS: '3000',
-    LOG_LEVEL: 'info',
-  };
+  const scratch = onRealEngines('faults', { postgresUrl: POSTGRES_URL ?? '', mongoUrl: MONGO_URL ?? '', kafkaBrokers: KAFKA_BROKERS ?? '' });
+  const { id } = scratch;
+  const base: Record<string, string> = { ...scratch.env, RATE_LIMIT_MAX: '100000', RENDER_BACKOFF_MS: '500' };
   const running = new Map<string, ServiceProcess>();
   const faults: string[] = [];
 
   afterAll(async () => {
     await Promise.all([...running.values()].map((p) => p.kill()));
-    rmSync(media, { recursive: true, force: true });
-    await dropScratch({ postgresUrl: POSTGRES_URL!, schema, mongoUrl: MONGO_URL!, database });
+    await scratch.cleanup();
   });
 
   it('should finish every video exactly once, post each once, and keep the read models equal to a rebuild', async () => {

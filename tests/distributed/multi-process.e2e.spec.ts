@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { COLLECTIONS, videoStreamId } from '@app/domain';
 import { openDocumentStore, openEventStore, createLogger } from '@app/platform';
 import { PROJECTIONS, rebuildProjections } from '@app/projectors';
 import { startService, type ServiceProcess } from '../support/processes';
 import { readModelSnapshot } from '../support/read-models';
-import { dropScratch, freshSecrets } from '../support/scratch';
+import { onRealEngines } from '../support/scratch';
 
 const { POSTGRES_URL, KAFKA_BROKERS, MONGO_URL } = process.env;
 const engines = Boolean(POSTGRES_URL && KAFKA_BROKERS && MONGO_URL);
@@ -25,28 +24,16 @@ const VIDEOS = 10;
  * exactly once, and the read models must equal a rebuild from position 0.
  */
 (engines ? describe : describe.skip)('Distributed mode: separate processes on real engines', () => {
-  const id = randomBytes(4).toString('hex');
-  const schema = `mp_${id}`;
-  const database = `mp_${id}`;
-  const media = mkdtempSync(join(tmpdir(), 'mp-media-'));
+  const scratch = onRealEngines('mp', { postgresUrl: POSTGRES_URL ?? '', mongoUrl: MONGO_URL ?? '', kafkaBrokers: KAFKA_BROKERS ?? '' });
+  const { id } = scratch;
   const ports = { command: 4100 + Math.floor(Math.random() * 400), query: 0, gateway: 0 };
   ports.query = ports.command + 1;
   ports.gateway = ports.command + 2;
   const base: Record<string, string> = {
-    NODE_ENV: 'production',
-    EVENT_STORE_URL: `${POSTGRES_URL}?schema=${schema}`,
-    READ_STORE_URL: `${(MONGO_URL ?? '').replace(/\/?$/, '/')}${database}`,
-    BUS_URL: `kafka://${KAFKA_BROKERS}?partitions=4&sessionTimeoutMs=10000&heartbeatIntervalMs=1000`,
-    BUS_NAMESPACE: `mp${id}`,
-    MEDIA_DIR: media,
+    ...scratch.env,
     PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`,
-    ...freshSecrets(),
-    BCRYPT_COST: '4',
     RATE_LIMIT_MAX: '1000',
-    RENDER_PRESET: 'ultrafast',
     RENDER_BACKOFF_MS: '200',
-    PROJECTOR_LEASE_MS: '3000',
-    LOG_LEVEL: 'info',
   };
   const running: ServiceProcess[] = [];
   const start = (name: string, workspace: string, env: Record<string, string> = {}) => {
@@ -57,8 +44,7 @@ const VIDEOS = 10;
 
   afterAll(async () => {
     await Promise.all(running.map((p) => p.kill()));
-    rmSync(media, { recursive: true, force: true });
-    await dropScratch({ postgresUrl: POSTGRES_URL!, schema, mongoUrl: MONGO_URL!, database });
+    await scratch.cleanup();
   });
 
   it('should render every video exactly once through kills, with read models equal to a rebuild', async () => {
