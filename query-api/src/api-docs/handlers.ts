@@ -31,11 +31,12 @@ const ASSETS: Record<string, string> = {
 };
 
 /**
- * GET /api/openapi.json (the document, generated once from the route table), GET /api/docs (a
+ * GET /api/openapi.json (the document, generated once from the route table, when first asked for), GET /api/docs (a
  * page to browse it: Swagger UI, loaded by this page only, never by the web app) and its files.
  */
 export function apiDocsHandlers(): HandlersOf<'openApi' | 'apiDocs' | 'apiDocsAsset'> {
-  const document = JSON.stringify(openApiDocument(ALL_ROUTES, { version }));
+  // Generated on the first request (about 12 ms), not at every start.
+  let document: string | null = null;
   const swaggerUi = dirname(require.resolve('swagger-ui-dist/package.json'));
   const assets = new Map<string, Buffer>([['init.js', Buffer.from(INIT)]]);
   const assetOf = (file: string) => {
@@ -46,6 +47,7 @@ export function apiDocsHandlers(): HandlersOf<'openApi' | 'apiDocs' | 'apiDocsAs
   return {
     openApi: (_req, res) => {
       res.setHeader('cache-control', 'public, max-age=300');
+      document ??= JSON.stringify(openApiDocument(ALL_ROUTES, { version }));
       res.type('application/json').send(document);
     },
     apiDocs: (_req, res) => {
