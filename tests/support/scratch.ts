@@ -44,7 +44,7 @@ export function onRealEngines(prefix: string, engines: { postgresUrl: string; mo
 }
 
 /** Drops a test's PostgreSQL schema and MongoDB database on the shared engines. */
-export async function dropScratch(input: { postgresUrl: string; schema: string; mongoUrl: string; database: string }): Promise<void> {
+async function dropScratch(input: { postgresUrl: string; schema: string; mongoUrl: string; database: string }): Promise<void> {
   const mongo = new MongoClient(input.mongoUrl);
   await mongo.connect().then(() => mongo.db(input.database).dropDatabase()).catch(() => undefined);
   await mongo.close();
