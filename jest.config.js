@@ -1,8 +1,9 @@
 // One jest run, three projects, one npm script each (house style): *.unit.spec.ts, *.int.spec.ts, *.e2e.spec.ts.
 const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@app)/)'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // ESM-only packages the services load (@tus/server and its srvx) are transformed like our own.
+  transformIgnorePatterns: ['/node_modules/(?!(@app|@tus|srvx)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: { '\\.(css|svg|png|mp4|webm)$': '<rootDir>/web/test/file-stub.js' },
 };

@@ -1,13 +1,34 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { posters } from './build/posters';
+import { pureDomain } from './build/pure-domain';
 
 const api = 'http://127.0.0.1:3000';
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * The browsers the app is built for: those of the last few years (ES2022, AVIF and WebP pictures),
+ * so nothing is transpiled down or polyfilled for older ones.
+ */
+const TARGETS = ['es2022', 'chrome111', 'edge111', 'firefox114', 'safari16.4'];
+
+/**
+ * antd's own packages declare no side effects; the rc-component packages and antd's styling helpers
+ * it builds on do not say so, though importing any of their modules does nothing by itself. Saying
+ * it lets rollup drop what a chunk does not use: an antd Input brought the whole of antd's form
+ * engine (rc-form, async-validator) with it through one context it imports.
+ */
+const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@emotion[\\/]hash|@babel[\\/]runtime|is-mobile)[\\/]/;
+
+// `npm run build` runs three steps: this client build (with a manifest naming each module's chunk),
+// `vite build --ssr src/entry-server.tsx` (the same app for node), and scripts/prerender.mjs, which
+// renders the public pages into dist/pages/ with it (their heads, styles and chunks included).
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), posters(), pureDomain()],
   define: {
     // Read through `globalThis`-safe constants so the same code runs under jest (no import.meta there).
     __PIXEL_ID__: JSON.stringify(process.env.VITE_PIXEL_ID ?? ''),
+    // The moment the public pages are prerendered: their HTML shows that day's figures until hydrated.
+    __BUILD_TIME__: String(Date.now()),
   },
   server: {
     port: 5173,
@@ -15,12 +36,17 @@ export default defineConfig({
   },
   preview: { proxy: { '/api': api, '/dev': api } },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
+    target: TARGETS,
+    cssTarget: TARGETS.slice(1),
+    manifest: !isSsrBuild,
     rollupOptions: {
-      // @app/domain is plain data + schemas; let rollup drop the modules a chunk does not use
-      // (the landing page needs the plan catalogue, not zod schemas).
-      treeshake: { moduleSideEffects: (id) => !/[\\/]domain[\\/]src[\\/]/.test(id) },
+      treeshake: {
+        // @app/domain is plain data + schemas; let rollup drop the modules a chunk does not use
+        // (the landing page needs the plan catalogue, not zod schemas)...
+        moduleSideEffects: (id) => !/[\\/]domain[\\/]src[\\/]/.test(id) && !SIDE_EFFECT_FREE.test(id),
+      },
     },
   },
-});
+}));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_LIMITS } from '@app/domain';
 import { analystEnv, billingEnv, envPart, httpEnv, infraEnv, publishingEnv, readEnv } from '@app/platform';
 import type { AuthConfig } from './auth/deps';
 
@@ -14,6 +15,17 @@ export const commandEnv = envPart({
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     /** Test mode: a clock the browser journeys can move forward (never in production). */
     STUDIO_TEST_CLOCK: z.enum(['0', '1']).optional(),
+    /** The media programs that check and picture uploads to the media library (the render workers read the same two). */
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+    /** The media library's limits per file (issue 18): 200 MB and 3 minutes per clip, 20 MB per image. */
+    MEDIA_MAX_CLIP_BYTES: z.coerce.number().int().positive().default(MEDIA_LIMITS.clipBytes),
+    MEDIA_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(MEDIA_LIMITS.imageBytes),
+    MEDIA_MAX_CLIP_SECONDS: z.coerce.number().positive().default(MEDIA_LIMITS.clipSeconds),
+    /** Where uploads are streamed before they are checked (default: the system's temporary directory); resumable uploads wait in its `media-tus/`. */
+    UPLOAD_TMP_DIR: z.string().min(1).optional(),
+    /** A resumable (tus) upload not finished this long after it started is removed (default a day). */
+    MEDIA_RESUMABLE_EXPIRY_MINUTES: z.coerce.number().positive().default(24 * 60),
   },
   check(env, ctx) {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -28,6 +40,12 @@ export const commandEnv = envPart({
     resetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
     rateLimitMax: e.RATE_LIMIT_MAX,
     testClock: e.STUDIO_TEST_CLOCK === '1',
+    media: {
+      tools: { ffmpeg: e.FFMPEG_PATH, ffprobe: e.FFPROBE_PATH },
+      limits: { clipBytes: e.MEDIA_MAX_CLIP_BYTES, imageBytes: e.MEDIA_MAX_IMAGE_BYTES, clipSeconds: e.MEDIA_MAX_CLIP_SECONDS },
+      tmpDir: e.UPLOAD_TMP_DIR ?? null,
+      resumableExpiryMs: e.MEDIA_RESUMABLE_EXPIRY_MINUTES * 60_000,
+    },
   }),
 });
 

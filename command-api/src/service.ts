@@ -2,9 +2,11 @@ import { DevMailbox, analystDirectory, openRateLimiter, mountRoutes, openBilling
 import type { Router } from 'express';
 import { rebuildHandlers } from './analytics/handlers';
 import { authHandlers } from './auth/handlers';
+import { batchHandlers } from './batch/handlers';
 import { billingHandlers, billingWebhookHandlers, localCheckoutHandlers } from './billing/handlers';
 import { authConfigOf, publicUrlOf, type CommandApiConfig } from './config';
 import { devMailboxHandlers } from './mail/dev-mailbox-pages';
+import { mediaHandlers } from './media/handlers';
 import { openPosting } from './publishing';
 import { sandboxPageHandlers } from './publishing/sandbox-pages';
 import { testClockHandlers } from './publishing/test-clock';
@@ -13,6 +15,7 @@ import { seriesHandlers } from './series/handlers';
 import { socialHandlers } from './social/handlers';
 import { uploadHandlers } from './social/uploads';
 import { videoHandlers } from './video/handlers';
+import { studioHandlers } from './video/studio';
 
 export interface CommandService {
   /** Every command-api route, mounted from the route table. */
@@ -50,6 +53,7 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
   const handlers: ServiceHandlers<'command-api'> = {
     ...authHandlers({ eventStore, tokens: infra.tokens, mailer, logger, config: authConfigOf(config), limiter }),
     ...videoHandlers({ eventStore }),
+    ...studioHandlers({ eventStore }),
     ...billingHandlers({ eventStore, billing, logger, publicUrl }),
     ...(billing.webhook ? billingWebhookHandlers({ eventStore, billing, logger }) : {}),
     ...(billing.local ? localCheckoutHandlers({ eventStore, billing, logger }) : {}),
@@ -57,6 +61,8 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
     ...uploadHandlers(social),
     ...(posting.sandbox ? sandboxPageHandlers({ docs, blobs }) : {}),
     ...seriesHandlers({ eventStore, clock }),
+    ...batchHandlers({ eventStore, docs, clock }),
+    ...mediaHandlers({ eventStore, blobs, clock, logger, signingKey: infra.secrets.mediaSigning, media: config.command.media }),
     ...(mailbox ? devMailboxHandlers(mailbox) : {}),
     ...(testClock ? testClockHandlers(testClock) : {}),
     ...rebuildHandlers({ eventStore, now: () => clock.now() }),

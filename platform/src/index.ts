@@ -25,6 +25,7 @@ export * from './http/request-context';
 export * from './http/routes';
 export * from './http/http-app';
 export * from './http/security-headers';
+export { startLoopMonitor, type LoopMonitor } from './http/load-shedding';
 export * from './security/tokens';
 export * from './security/signing';
 export * from './security/analysts';

@@ -11,6 +11,7 @@ import { openBlobStore, type BlobStore } from './blob-store';
 import { createLogger, type Logger } from './logging/logger';
 import { SessionTokens } from './security/tokens';
 import { startLoopMonitor, type LoopMonitor } from './http/load-shedding';
+import { reportConsumerLag } from './observability/metrics';
 
 /** The adapters a service runs on, chosen by the URLs in its configuration. */
 export interface Infra {
@@ -39,6 +40,7 @@ export async function openInfra(config: InfraConfig, service: string): Promise<I
   const eventStore = await openEventStore(config.eventStoreUrl);
   const docs = await openDocumentStore(config.readStoreUrl);
   const bus = namespaced(await openMessageBus(config.busUrl, { logger, clientId: service }), config.busNamespace);
+  const stopLagReport = reportConsumerLag(bus);
   const blobs = openBlobStore(config.mediaDir, config.s3);
   const tokens = new SessionTokens(secrets.jwt);
   const loop = config.shedLoopDelayMs > 0 ? startLoopMonitor({ thresholdMs: config.shedLoopDelayMs }) : null;
@@ -46,6 +48,7 @@ export async function openInfra(config: InfraConfig, service: string): Promise<I
     config, secrets, logger, eventStore, docs, bus, blobs, tokens, loop,
     async close() {
       loop?.stop();
+      stopLagReport();
       await bus.close().catch(() => undefined);
       await docs.close().catch(() => undefined);
       await eventStore.close().catch(() => undefined);

@@ -1,3 +1,5 @@
+import { batchProgressProjection } from './batch-progress/batch-progress';
+import { mediaLibraryProjection } from './media-library/media-library';
 import { postQueueProjection } from './post-queue/post-queue';
 import { productStatsProjection } from './product-stats/product-stats';
 import type { Projection } from './runner/projection';
@@ -9,5 +11,5 @@ import { videoListProjection } from './video-list/video-list';
 
 /** Every read-model projection, in the order they run for one event. */
 export const PROJECTIONS: readonly Projection[] = [
-  videoDetailProjection, videoListProjection, subscriptionViewProjection, socialLinkViewProjection, seriesViewProjection, postQueueProjection, productStatsProjection,
+  videoDetailProjection, videoListProjection, subscriptionViewProjection, socialLinkViewProjection, seriesViewProjection, postQueueProjection, productStatsProjection, mediaLibraryProjection, batchProgressProjection,
 ];

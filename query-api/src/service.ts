@@ -5,12 +5,15 @@ import { apiDocsHandlers } from './api-docs/handlers';
 import { catalogHandlers } from './catalog/handlers';
 import type { QueryApiConfig } from './config';
 import { mediaHandlers } from './media/handlers';
+import { mediaLibraryHandlers } from './media-library/handlers';
 import { checkpointProgress, waitForPosition, type ProjectionProgress } from './read-your-writes/wait-for-position';
 import { seriesHandlers } from './series/handlers';
+import { batchProgressHandlers } from './batch-progress/handlers';
 import { serviceStatusHandlers } from './service-status/handlers';
 import { socialHandlers } from './social/handlers';
 import { subscriptionHandlers } from './subscription/handlers';
 import { videoDetailHandlers } from './video-detail/handlers';
+import { LiveStatus } from './video-detail/live-status';
 import { videoListHandlers } from './video-list/handlers';
 import { watchQueueDepth } from './video-list/queue-depth';
 import { videoStatsHandlers } from './video-stats/handlers';
@@ -41,6 +44,7 @@ export function createQueryService(config: QueryApiConfig, infra: Infra, options
   const { docs, blobs } = infra;
   const now = options.now ?? (() => new Date());
   const progress = options.progress ?? checkpointProgress(docs);
+  const live = new LiveStatus(docs);
   const handlers: ServiceHandlers<'query-api'> = {
     ...catalogHandlers(),
     ...apiDocsHandlers(),
@@ -49,10 +53,12 @@ export function createQueryService(config: QueryApiConfig, infra: Infra, options
     ...videoStatsHandlers({ docs, now }),
     ...subscriptionHandlers({ docs, now }),
     ...mediaHandlers({ docs, blobs, signingKey: infra.secrets.mediaSigning }),
-    ...videoDetailHandlers({ docs, media: { signingKey: infra.secrets.mediaSigning, ttlSeconds: MEDIA_URL_TTL_SECONDS } }),
+    ...videoDetailHandlers({ docs, live, media: { signingKey: infra.secrets.mediaSigning, ttlSeconds: MEDIA_URL_TTL_SECONDS } }),
     ...socialHandlers({ docs }),
     ...seriesHandlers({ docs, now }),
-    ...analyticsHandlers({ eventStore: infra.eventStore, docs, now }),
+    ...batchProgressHandlers({ docs }),
+    ...mediaLibraryHandlers({ docs, blobs, urls: { signingKey: infra.secrets.mediaSigning, ttlSeconds: MEDIA_URL_TTL_SECONDS, now } }),
+    ...analyticsHandlers({ eventStore: infra.eventStore, docs, bus: infra.bus, now }),
   };
   watchQueueDepth(docs);
   const router = Router();
@@ -63,5 +69,5 @@ export function createQueryService(config: QueryApiConfig, infra: Infra, options
     auditLog: infra.logger.child({ category: 'analyst-audit' }),
     loop: infra.loop ?? undefined,
   }));
-  return { router, stop: async () => undefined };
+  return { router, stop: async () => live.close() };
 }

@@ -21,6 +21,12 @@ const renderEnv = envPart({
     RENDER_BACKOFF_MS: int(2000, 0),
     RENDER_BACKOFF_MAX_MS: int(30000, 0),
     ESPEAK_TIMINGS_BIN: optionalText,
+    /** The neural narration model and voices (infra/scripts/kokoro.sh installs them in .infra/kokoro). */
+    TTS_MODEL_DIR: optionalText,
+    /** Parallel neural synthesis sessions (worker threads); default: the machine's cores. */
+    TTS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Threads inside each synthesis session; default 1. */
+    TTS_THREADS: int(1, 1).pipe(z.number().max(64)),
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     FFPROBE_PATH: z.string().min(1).default('ffprobe'),
     ...providerEnvSchema.shape,
@@ -39,6 +45,7 @@ const renderEnv = envPart({
       maxAttempts: e.RENDER_MAX_ATTEMPTS,
       backoff: { initialMs: e.RENDER_BACKOFF_MS, maxMs: e.RENDER_BACKOFF_MAX_MS },
       espeakHelper: e.ESPEAK_TIMINGS_BIN,
+      tts: { modelDir: e.TTS_MODEL_DIR ?? null, workers: e.TTS_WORKERS ?? null, threads: e.TTS_THREADS },
       tools: { ffmpeg: e.FFMPEG_PATH, ffprobe: e.FFPROBE_PATH },
       providers: {
         OPENAI_BASE_URL: p.OPENAI_BASE_URL, OPENAI_API_KEY: p.OPENAI_API_KEY, OPENAI_MODEL: p.OPENAI_MODEL, OPENAI_IMAGE_MODEL: p.OPENAI_IMAGE_MODEL,
@@ -64,6 +71,8 @@ export interface RenderWorkersConfig {
   maxAttempts: number;
   backoff: { initialMs: number; maxMs: number };
   espeakHelper: string | undefined;
+  /** Neural narration: model directory (null: .infra/kokoro), parallel sessions (null: the cores) and threads per session. */
+  tts: { modelDir: string | null; workers: number | null; threads: number };
   /** The media programs (FFMPEG_PATH, FFPROBE_PATH). */
   tools: { ffmpeg: string; ffprobe: string };
   /** Cloud provider selection and settings (offline when no key is set). */

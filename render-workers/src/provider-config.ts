@@ -48,7 +48,8 @@ export const providerEnvSchema = z.object({
   ELEVENLABS_TIMEOUT_MS: positiveInt(60_000),
   SCRIPT_PROVIDER: provider(['offline', 'openai'] as const),
   IMAGE_PROVIDER: provider(['offline', 'openai'] as const),
-  VOICE_PROVIDER: provider(['offline', 'openai', 'elevenlabs'] as const),
+  /** offline: the neural voice (Kokoro) when its files verify, else espeak-ng; kokoro: the same, asked for by name; espeak: espeak-ng only. */
+  VOICE_PROVIDER: provider(['offline', 'kokoro', 'espeak', 'openai', 'elevenlabs'] as const),
 });
 
 type ProviderEnv = z.infer<typeof providerEnvSchema>;
@@ -78,7 +79,7 @@ export function resolveProviderDefaults<E extends ProviderKeys>(env: E) {
   } as Omit<E, 'SCRIPT_PROVIDER' | 'IMAGE_PROVIDER' | 'VOICE_PROVIDER'> & {
     SCRIPT_PROVIDER: 'offline' | 'openai';
     IMAGE_PROVIDER: 'offline' | 'openai';
-    VOICE_PROVIDER: 'offline' | 'openai' | 'elevenlabs';
+    VOICE_PROVIDER: 'offline' | 'kokoro' | 'espeak' | 'openai' | 'elevenlabs';
   };
 }
 

@@ -26,6 +26,12 @@ describe('providerConfigSchema', () => {
     it('should honour an explicit offline choice', () => {
       expect(providerConfigSchema.parse({ OPENAI_API_KEY: 'sk-test', IMAGE_PROVIDER: 'OFFLINE' }).IMAGE_PROVIDER).toBe('offline');
     });
+
+    it('should take the offline voices by name: the neural one (kokoro) or espeak-ng alone', () => {
+      expect(providerConfigSchema.parse({ VOICE_PROVIDER: 'Kokoro' }).VOICE_PROVIDER).toBe('kokoro');
+      expect(providerConfigSchema.parse({ ELEVENLABS_API_KEY: 'sk_test', VOICE_PROVIDER: 'espeak' }).VOICE_PROVIDER).toBe('espeak');
+      expect(providerConfigSchema.safeParse({ VOICE_PROVIDER: 'piper' }).success).toBe(false);
+    });
   });
 
   describe('When a cloud provider is chosen without its key', () => {

@@ -10,6 +10,8 @@ import { createProceduralComposer } from './stages/music/procedural';
 import type { MusicComposer } from './stages/music/port';
 import { createElevenLabsNarrator } from './stages/narration/elevenlabs';
 import { createEspeakNarrator } from './stages/narration/espeak';
+import { createKokoroNarrator } from './stages/narration/kokoro';
+import { createOfflineNarrator } from './stages/narration/offline';
 import { createOpenAiNarrator } from './stages/narration/openai-tts';
 import type { Narrator } from './stages/narration/port';
 import { createOfflineScriptWriter } from './stages/script/offline-writer';
@@ -22,7 +24,7 @@ export interface Providers {
   illustrator: Illustrator;
   composer: MusicComposer;
   assembler: Assembler;
-  /** The offline narrator, always available (voice previews use it so they play with no key). */
+  /** The offline narrator, always available (voice previews use it so they play with no key): neural when its files verify, else espeak-ng. */
   offlineNarrator: Narrator;
 }
 
@@ -34,7 +36,12 @@ export function selectProviders(config: RenderWorkersConfig, logger: Logger): Pr
   const p = config.providers;
   const openAiKey = p.OPENAI_API_KEY ?? LOCAL_OPENAI_KEY;
   const { tools } = config;
-  const offlineNarrator = createEspeakNarrator({ helperPath: config.espeakHelper, logger });
+  const espeak = createEspeakNarrator({ helperPath: config.espeakHelper, logger });
+  // VOICE_PROVIDER=espeak pins espeak-ng (the tests do, where the voice does not matter); otherwise the
+  // neural voice speaks when its files verify, and espeak-ng (with a warning) when they do not.
+  const offlineNarrator = p.VOICE_PROVIDER === 'espeak'
+    ? espeak
+    : createOfflineNarrator({ neural: createKokoroNarrator({ modelDir: config.tts.modelDir ?? undefined, workers: config.tts.workers ?? undefined, threads: config.tts.threads, logger }), espeak, logger });
   logger.info({ providers: describeProviderConfig(p) }, 'render providers');
 
   const scriptWriter = p.SCRIPT_PROVIDER === 'openai'

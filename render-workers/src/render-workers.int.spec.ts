@@ -18,7 +18,8 @@ describe('When the render workers are configured with their own ffmpeg and ffpro
     writeFileSync(path, `#!/bin/sh\necho ${name} >> '${calls}'\nexec ${program} "$@"\n`, { mode: 0o755 });
     return path;
   };
-  const env = { FFMPEG_PATH: wrapper('my-ffmpeg', 'ffmpeg'), FFPROBE_PATH: wrapper('my-ffprobe', 'ffprobe') };
+  // espeak-ng narrates here: the neural voice has its own contract tests (kokoro.int.spec.ts).
+  const env = { FFMPEG_PATH: wrapper('my-ffmpeg', 'ffmpeg'), FFPROBE_PATH: wrapper('my-ffprobe', 'ffprobe'), VOICE_PROVIDER: 'espeak' };
   const called = () => (existsSync(calls) ? readFileSync(calls, 'utf8').split('\n').filter(Boolean) : []);
   let bus: MessageBus;
   let standIn: OpenAiStandIn;

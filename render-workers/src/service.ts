@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Infra } from '@app/platform';
 import type { RenderWorkersServiceConfig } from './config';
+import { DEFAULT_TTS_MODEL_DIR, verifyKokoroFiles } from './stages/narration/kokoro/files';
 import { createRenderWorkers, type RenderWorkers } from './render-workers';
 import { publishPreviews } from './publish-previews';
 import type { Providers } from './providers';
@@ -22,6 +23,8 @@ export async function createRenderWorkerService(config: RenderWorkersServiceConf
   const workDir = config.render.workDir ?? join(infra.config.dataDir, 'render-work');
   const workers = createRenderWorkers({ ...config.render, workDir }, { bus: infra.bus, blobs: infra.blobs, logger: infra.logger, providers: options.providers });
   await workers.start();
+  // The offline narrator picks its voice now (neural, or espeak-ng with a warning naming the bad file).
+  await workers.providers.offlineNarrator.ready?.();
   const previews = new AbortController();
   const publishing = publishPreviews(workers, infra.blobs, infra.logger, previews.signal);
   infra.logger.info({ workerId: config.render.workerId, bus: infra.bus.kind, concurrency: config.render.concurrency }, 'Render worker started');
@@ -47,10 +50,45 @@ function binaryCheck(command: string, args: string[] = ['-version']): () => Prom
   };
 }
 
+/**
+ * The narration entry of GET /api/service-status: available while something can speak (espeak-ng
+ * always can), with a detail saying which voice narrates. With the offline voice chosen, the
+ * neural model's files are verified here as the render workers verify them (hashed once, again
+ * when one changes), so a missing or corrupt file shows as espeak-ng with the reason.
+ */
+function narrationCheck(config: RenderWorkersServiceConfig): () => Promise<{ available: boolean; detail?: string }> {
+  const espeak = binaryCheck('espeak-ng', ['--version']);
+  const provider = config.render.providers.VOICE_PROVIDER;
+  const dir = config.render.tts.modelDir ?? DEFAULT_TTS_MODEL_DIR;
+  const neural = provider === 'offline' || provider === 'kokoro';
+  // Started now, so the first status request rarely waits for the model's hash.
+  let verifying = neural ? verifyKokoroFiles(dir) : null;
+  verifying?.catch(() => undefined);
+  return async () => {
+    if (provider === 'openai' || provider === 'elevenlabs') {
+      await espeak();
+      return { available: true, detail: `${provider} (voice previews: offline)` };
+    }
+    if (!neural) return { ...(await espeak()), detail: 'espeak-ng' };
+    verifying ??= verifyKokoroFiles(dir);
+    try {
+      await verifying;
+      return { available: true, detail: 'neural voices (Kokoro-82M v1.0, offline)' };
+    } catch (error) {
+      verifying = null;
+      await espeak();
+      return { available: true, detail: `espeak-ng: neural voices unavailable (${error instanceof Error ? error.message : String(error)})` };
+    } finally {
+      // A later request checks again (cheaply: unchanged files are not hashed twice), so a repaired file shows.
+      verifying = null;
+    }
+  };
+}
+
 /** The renderer's tools, as service-status entries. */
 export function rendererHealthChecks(config: RenderWorkersServiceConfig) {
   return {
     renderer: binaryCheck(config.render.tools.ffmpeg, ['-version']),
-    narration: binaryCheck('espeak-ng', ['--version']),
+    narration: narrationCheck(config),
   };
 }

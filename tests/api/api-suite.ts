@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_ROUTES, POSITION_HEADER, type RouteName } from '@app/domain';
+import { ALL_ROUTES, BUS_TOPICS, deadLetterTopic, POSITION_HEADER, type RouteName } from '@app/domain';
 import type { OpsEndpoint } from '../support/distributed';
 import { ApiClient, eventually } from './client';
+import { A_TINY_PNG, aTinyPngUpload } from './media-files';
 
 /**
  * Google sign-in configured with an app that Google would not know: the suite never goes to Google,
@@ -28,6 +29,7 @@ export interface ApiTarget {
 
 /** Routes this suite cannot reach with no keys, and where each is shown instead. */
 export const NOT_HERE: Partial<Record<RouteName, string>> = {
+  uploadVideo: 'a finished clip normalised by a render worker: tests/scenarios/own-media.int.spec.ts uploads one and plays the video it becomes (refused here for an image)',
   stripeWebhook: "needs a Stripe key: command-api/src/billing/webhook.int.spec.ts sends it Stripe's signed deliveries",
 };
 
@@ -71,6 +73,12 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         await api.call('voicePreview', { params: { id: 'nPczCjzI2devNBz1zQrb' } });
         await eventually(() => api.fetch('/api/art-styles/pixel/preview').then((r) => r.status), (s) => s === 200, 120_000, 500);
         await api.call('artStylePreview', { params: { id: 'pixel' } });
+        for (const id of ['classic', 'boxed', 'pop', 'outline', 'single', 'minimal']) {
+          await eventually(() => api.fetch(`/api/caption-presets/${id}/preview`).then((r) => r.status), (s) => s === 200, 120_000, 500);
+          const preview = await api.call('captionPresetPreview', { params: { id } });
+          expect(preview.headers.get('content-type')).toBe('image/jpeg');
+        }
+        expect((await api.call('captionPresetPreview', { params: { id: 'sparkles' }, expect: 404 })).body).toEqual({ error: 'Caption style not found' });
       });
 
       it('should answer 404 for a preview nobody has, whatever the id holds (the fuzzer once got a 500 for a backslash)', async () => {
@@ -113,6 +121,13 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
           expect(asset.headers.get('content-type')).toMatch(file.endsWith('.css') ? /text\/css/ : /javascript/);
         }
         await api.call('apiDocsAsset', { params: { file: 'package.json' }, expect: 404 });
+      });
+
+      it('should answer the bus contract: an AsyncAPI 3.0 document with every topic the product publishes and its dead-letter topic', async () => {
+        const document = (await api.call('asyncApi')).body as { asyncapi: string; channels: Record<string, { address: string }> };
+        expect(document.asyncapi).toBe('3.0.0');
+        const topics = BUS_TOPICS.flatMap((contract) => [contract.topic, deadLetterTopic(contract.topic)]);
+        expect(Object.values(document.channels).map((channel) => channel.address).sort()).toEqual(topics.sort());
       });
     });
 
@@ -191,6 +206,88 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         expect(Number(detail.headers.get(POSITION_HEADER))).toBeGreaterThanOrEqual(api.position);
         await api.call('editCaption', { token, params: { id: videoId }, body: { description: 'x'.repeat(2001) }, expect: 400 });
       });
+
+      it('should edit it in the studio and render version 2, the first playing until the second is done, then restore the first', async () => {
+        type Studio = { currentVersion: number; rendering: boolean; hasUnrenderedEdits: boolean; versions: Array<{ version: number }>; narrationScript: string[]; scenes: Array<{ line: string; pictureUrl: string | null }>; captions: object; music: object; voiceId: string };
+        const studioOf = async () => (await api.call('getVideo', { token, params: { id: videoId } })).body as { studio: Studio; streamUrl: string; narrationScript: string[] };
+        const withoutUrls = (studio: Studio) => ({ ...studio, scenes: studio.scenes.map((scene) => ({ ...scene, pictureUrl: scene.pictureUrl !== null })) });
+        const before = await studioOf();
+        expect(before.studio).toMatchObject({ currentVersion: 1, rendering: false, hasUnrenderedEdits: false, captions: { preset: 'classic' }, music: { volume: 30 } });
+        expect(before.studio.scenes.map((scene) => scene.line)).toEqual(before.narrationScript);
+        const picture = before.studio.scenes[0].pictureUrl!;
+        expect((await api.fetch(picture)).headers.get('content-type')).toBe('image/jpeg');
+        expect((await api.fetch(picture.replace(/sig=[^&]+/, 'sig=forged'))).status).toBe(403);
+
+        // Bad input: the spec's kind of message, and nothing written.
+        const refused: Array<[RouteName, object, string]> = [
+          ['changeCaptionStyle', { preset: 'sparkles', position: 'top', size: 'large', highlight: '#00FFAA' }, 'Please choose one of the caption styles'],
+          ['changeMusic', { mood: 'calm', volume: 150, ducking: true }, 'Music volume must be between 0 and 100'],
+          ['editScript', { title: 'Long', narrationScript: ['word '.repeat(330)] }, 'The voice script must be at most 1600 characters'],
+          ['editScript', { title: 't'.repeat(101), narrationScript: ['Fine.'] }, 'Title must be at most 100 characters'],
+        ];
+        for (const [name, body, error] of refused) {
+          expect((await api.call(name, { token, params: { id: videoId }, body, expect: 400 })).body).toMatchObject({ error });
+        }
+        await api.call('editScene', { token, params: { id: videoId, index: '40' }, body: { line: 'Nowhere.' }, expect: 400 });
+        await api.call('changeVoice', { token: otherToken, params: { id: videoId }, body: { voiceId: 'JBFqnCBsd6RMkjVDRZzb' }, expect: 404 });
+        expect(withoutUrls((await studioOf()).studio)).toEqual(withoutUrls(before.studio));
+
+        await api.call('changeCaptionStyle', { token, params: { id: videoId }, body: { preset: 'pop', position: 'top', size: 'large', highlight: '#00ffaa' } });
+        await api.call('changeMusic', { token, params: { id: videoId }, body: { mood: 'calm', volume: 0, ducking: true } });
+        await api.call('editScene', { token, params: { id: videoId, index: '0' }, body: { line: 'Owls can see in the dark.' } });
+        await api.call('regenerateSceneImage', { token, params: { id: videoId, index: '1' }, body: {} });
+        await api.call('changeVoice', { token, params: { id: videoId }, body: { voiceId: 'JBFqnCBsd6RMkjVDRZzb' } });
+        const edited = await studioOf();
+        expect(edited.studio).toMatchObject({ hasUnrenderedEdits: true, captions: { preset: 'pop', highlight: '#00FFAA' }, music: { volume: 0 } });
+        expect(edited.studio.scenes[1].pictureUrl).toBeNull();
+        expect(edited.narrationScript).toEqual(before.narrationScript);
+
+        expect((await api.call('requestRerender', { token, params: { id: videoId } })).body).toMatchObject({ version: 2 });
+        expect((await api.call('editScene', { token, params: { id: videoId, index: '0' }, body: { line: 'Too late.' }, expect: 409 })).body).toEqual({ error: 'Video is still processing' });
+        await api.call('generateVideo', { token, body: aVideo, expect: 409 });
+        const during = await studioOf();
+        expect(during.streamUrl).toBe(before.streamUrl.replace(/exp=\d+&sig=[^&]+/, during.streamUrl.match(/exp=\d+&sig=[^&]+/)![0]));
+
+        await eventually(async () => (await api.call('videoStatus', { token, params: { id: videoId } })).body as { status: string }, (s) => s.status === 'done' || s.status === 'failed', 240_000, 500);
+        const after = await studioOf();
+        expect(after.studio).toMatchObject({ currentVersion: 2, rendering: false, hasUnrenderedEdits: false, versions: [{ version: 1 }, { version: 2 }] });
+        expect(after.narrationScript[0]).toBe('Owls can see in the dark.');
+        expect(after.streamUrl).toContain('&v=2');
+        expect(after.studio.scenes.every((scene) => scene.pictureUrl !== null)).toBe(true);
+        const stream = await api.call('streamVideo', { params: { id: videoId }, query: queryOf(after.streamUrl), headers: { range: 'bytes=0-99' }, expect: 206 });
+        expect(stream.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
+        // A re-render is the same video: the free plan's one video is still the only one counted.
+        expect((await api.call('videoStats', { token })).body).toEqual({ monthlyCount: 1, total: 1, planLimit: 1 });
+
+        await api.call('restoreVersion', { token, params: { id: videoId, version: '1' } });
+        const restored = await studioOf();
+        expect(restored.studio).toMatchObject({ currentVersion: 1, captions: { preset: 'classic' }, music: { volume: 30 } });
+        expect(restored.streamUrl).not.toContain('&v=');
+        await api.call('restoreVersion', { token, params: { id: videoId, version: '9' }, expect: 404 });
+        await api.call('videoScenePicture', { params: { id: videoId, picture: new URL(picture, 'http://x').pathname.split('/').pop()! }, query: queryOf(picture) });
+        await api.call('arrangeScenes', { token, params: { id: videoId }, body: { order: [1, 0] } });
+        expect((await studioOf()).studio.narrationScript).toEqual([before.narrationScript[1], before.narrationScript[0]]);
+        await api.call('editScript', { token, params: { id: videoId }, body: { title: 'Owls at night', narrationScript: ['Owls see in the dark.', 'They hunt at night.', 'And sleep all day.'] } });
+        expect((await studioOf()).studio).toMatchObject({ title: 'Owls at night', narrationScript: ['Owls see in the dark.', 'They hunt at night.', 'And sleep all day.'], hasUnrenderedEdits: true });
+      });
+    });
+
+    describe('Given a batch on the Free plan with its one video made', () => {
+      it('should queue it with every item reported over the limit, show its progress, refuse bad input and other creators, and cancel', async () => {
+        const { seriesId } = (await api.call('createSeries', { token, body: { ...aVideo, name: 'Owl batch', platforms: [] } })).body as { seriesId: string };
+        const params = { id: seriesId };
+        const queued = (await api.call('queueBatch', { token, params, body: { csv: 'prompt,title\nWhy owls hoot,Owls\nFun Facts,' } })).body as { batchId: string };
+        expect(queued).toMatchObject({ status: 'done', counts: { total: 2, overLimit: 2, queued: 0 }, items: [{ prompt: 'Why owls hoot', title: 'Owls', status: 'overLimit' }, { topic: 'Fun Facts', status: 'overLimit' }] });
+        const batch = { id: seriesId, batchId: queued.batchId };
+        expect((await api.call('listBatches', { token, params })).body).toMatchObject({ batches: [{ _id: queued.batchId, counts: { overLimit: 2 } }] });
+        expect((await api.call('getBatch', { token, params: batch })).body).toMatchObject({ _id: queued.batchId, seriesId, status: 'done' });
+        (await api.call('cancelBatch', { token, params: batch })).body;
+        const bad = await api.call('queueBatch', { token, params, body: { csv: 'prompt,publishAt\nOwls,tomorrow' }, expect: 400 });
+        expect((bad.body as { error: string }).error).toBe('Line 2: publishAt must be an ISO 8601 date and time with its time zone, like 2026-12-01T18:00:00Z');
+        await api.call('queueBatch', { token: otherToken, params, body: { lines: 'Owls' }, expect: 404 });
+        await api.call('getBatch', { token: otherToken, params: batch, expect: 404 });
+        (await api.call('deleteSeries', { token, params })).body;
+      });
     });
 
     describe('Given linked accounts', () => {
@@ -266,12 +363,79 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         expect((await api.call('listSeries', { token })).body).toMatchObject({ series: [{ _id: created.seriesId, name: 'Owl facts' }] });
         (await api.call('updateSeries', { token, params, body: { name: 'Owl facts daily' } })).body;
         expect((await api.call('getSeries', { token, params })).body).toMatchObject({ name: 'Owl facts daily', status: 'active' });
+        // The series' own caption look and music, for every video autopilot makes of it.
+        const captions = { preset: 'single', position: 'middle', size: 'large', highlight: '#FF3366' };
+        (await api.call('updateSeries', { token, params, body: { captions, music: { mood: 'calm', volume: 15, ducking: false } } })).body;
+        expect((await api.call('getSeries', { token, params })).body).toMatchObject({ name: 'Owl facts daily', captions, music: { mood: 'calm', volume: 15, ducking: false } });
+        await api.call('updateSeries', { token, params, body: { music: { mood: 'calm', volume: 150, ducking: false } }, expect: 400 });
         (await api.call('pauseSeries', { token, params })).body;
         expect((await api.call('getSeries', { token, params })).body).toMatchObject({ status: 'paused', nextPostAt: null });
         (await api.call('resumeSeries', { token, params })).body;
         await api.call('createSeries', { token, body: { ...aVideo, platforms: [], schedule: { timeZone: 'Mars/Olympus' } }, expect: 400 });
         (await api.call('deleteSeries', { token, params })).body;
         await api.call('getSeries', { token, params, expect: 404 });
+      });
+    });
+
+    describe('Given the media library', () => {
+      it('should upload a PNG, list it with its thumbnail, refuse what is not media, and delete it', async () => {
+        const uploaded = (await api.call('uploadMedia', { token, files: aTinyPngUpload() })).body as { _id: string; thumbnailUrl: string };
+        expect(uploaded).toMatchObject({ kind: 'image', name: 'blue.png', contentType: 'image/png', width: 32, height: 24, durationSeconds: null });
+        const listed = (await api.call('listMedia', { token })).body as { media: Array<{ _id: string; thumbnailUrl: string }>; usedBytes: number };
+        expect(listed.media).toEqual([expect.objectContaining({ _id: uploaded._id, kind: 'image', width: 32, height: 24 })]);
+        expect(listed.usedBytes).toBeGreaterThan(0);
+        const thumbnail = new URL(listed.media[0].thumbnailUrl, 'http://x');
+        const [, , , , userId, id] = thumbnail.pathname.split('/');
+        await api.call('mediaThumbnail', { params: { userId, id }, query: queryOf(listed.media[0].thumbnailUrl) });
+        const refused = await api.call('uploadMedia', { token, files: { file: { name: 'notes.mp4', type: 'video/mp4', data: Buffer.from('These are my notes, not a video.') } }, expect: 400 });
+        expect(refused.body).toMatchObject({ error: expect.stringContaining('not a video or an image we can use') });
+        // The item on a scene of the video instead of its picture, and back (another creator's item is not found).
+        await eventually(async () => (await api.call('videoStatus', { token, params: { id: videoId } })).body as { status: string }, (s) => s.status === 'done' || s.status === 'failed', 240_000, 500);
+        await api.call('useSceneMedia', { token, params: { id: videoId, index: '0' }, body: { mediaId: uploaded._id, fit: 'letterbox' } });
+        const scene = ((await api.call('getVideo', { token, params: { id: videoId } })).body as { studio: { scenes: Array<{ media: unknown }> } }).studio.scenes[0];
+        expect(scene.media).toMatchObject({ mediaId: uploaded._id, kind: 'image', fit: 'letterbox', thumbnailUrl: expect.stringContaining('/api/media/thumbnail/') });
+        await api.call('useSceneMedia', { token: otherToken, params: { id: videoId, index: '0' }, body: { mediaId: uploaded._id }, expect: 404 });
+        await api.call('useSceneMedia', { token, params: { id: videoId, index: '0' }, body: { mediaId: null } });
+        // "Upload Video" takes a clip, not an image.
+        expect((await api.call('uploadVideo', { token, body: { mediaId: uploaded._id }, expect: 400 })).body).toMatchObject({ error: expect.stringContaining('Only a video clip') });
+        await api.call('deleteMedia', { token: otherToken, params: { id: uploaded._id }, expect: 404 });
+        await api.call('deleteMedia', { token, params: { id: uploaded._id } });
+        expect((await api.call('listMedia', { token })).body).toMatchObject({ media: [], usedBytes: 0 });
+        await api.call('deleteMedia', { token, params: { id: uploaded._id }, expect: 404 });
+      });
+    });
+
+    describe('Given a resumable upload (tus)', () => {
+      const tus = { 'tus-resumable': '1.0.0' };
+      it('should take a file in two PATCHes from where it stopped, check it and list it; another creator cannot see or cancel it', async () => {
+        const created = await api.call('createMediaUpload', {
+          token, headers: { ...tus, 'upload-length': String(A_TINY_PNG.length), 'upload-metadata': `filename ${Buffer.from('resumed.png').toString('base64')}` },
+        });
+        const location = created.headers.get('location')!;
+        expect(location).toMatch(/^\/api\/media\/uploads\/[0-9a-f]{48}$/);
+        const id = location.split('/').pop()!;
+        const half = Math.floor(A_TINY_PNG.length / 2);
+        const first = await api.call('continueMediaUpload', { token, params: { id }, headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, bytes: A_TINY_PNG.subarray(0, half) });
+        expect(first.headers.get('upload-offset')).toBe(String(half));
+        expect((await api.call('mediaUploadOffset', { token, params: { id }, headers: tus })).headers.get('upload-offset')).toBe(String(half));
+        await api.call('mediaUploadOffset', { token: otherToken, params: { id }, headers: tus, expect: 404 });
+        await api.call('cancelMediaUpload', { token: otherToken, params: { id }, headers: tus, expect: 404 });
+        // A PATCH from the wrong offset is refused in JSON.
+        const conflict = await api.call('continueMediaUpload', { token, params: { id }, headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, bytes: A_TINY_PNG, expect: 409 });
+        expect(conflict.body).toMatchObject({ error: expect.any(String) });
+        const last = await api.call('continueMediaUpload', {
+          token, params: { id }, headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' }, bytes: A_TINY_PNG.subarray(half), expect: 200,
+        });
+        const item = last.body as { _id: string; name: string; kind: string };
+        expect(item).toMatchObject({ kind: 'image', name: 'resumed.png' });
+        expect((await api.call('listMedia', { token })).body).toMatchObject({ media: [expect.objectContaining({ _id: item._id })] });
+        await api.call('deleteMedia', { token, params: { id: item._id } });
+
+        const abandoned = (await api.call('createMediaUpload', { token, headers: { ...tus, 'upload-length': '1000' } })).headers.get('location')!.split('/').pop()!;
+        await api.call('cancelMediaUpload', { token, params: { id: abandoned }, headers: tus });
+        await api.call('mediaUploadOffset', { token, params: { id: abandoned }, headers: tus, expect: [404, 410] });
+        expect((await api.call('createMediaUpload', { token, headers: tus, expect: 400 })).body).toMatchObject({ error: expect.stringContaining('Upload-Length') });
+        await api.call('createMediaUpload', { token, headers: { 'upload-length': '10' }, expect: 412 });
       });
     });
 
@@ -291,7 +455,7 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
     });
 
     describe('Given an analyst', () => {
-      it('should serve the log, a stream as of a position, the export, the projections and the stats, and start a rebuild; a creator gets 403', async () => {
+      it('should serve the log, a stream as of a position, the export, the projections, the bus lag and the stats, and start a rebuild; a creator gets 403', async () => {
         const analyst = ((await api.call('register', { body: { name: 'Ana', email: ANALYST_EMAIL, password: PASSWORD } })).body as { token: string }).token;
         expect((await api.call('me', { token: analyst })).body).toMatchObject({ roles: ['analyst'] });
         const userId = ((await api.call('me', { token })).body as { _id: string })._id;
@@ -305,6 +469,13 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         const exported = await api.call('analyticsExport', { token: analyst, query: { category: 'video' } });
         expect(exported.headers.get('content-type')).toMatch(/application\/x-ndjson/);
         await api.call('analyticsProjections', { token: analyst });
+        // The video made above went through both consumer groups: each shows its lag on its topic.
+        const busLag = (await api.call('analyticsBusLag', { token: analyst })).body as { bus: string; groups: Array<{ groupId: string; topic: string; lag: number }> };
+        expect(busLag.groups).toEqual(expect.arrayContaining([
+          expect.objectContaining({ groupId: expect.stringMatching(/render-workers$/), topic: expect.stringMatching(/render\.requests$/), lag: expect.any(Number) }),
+          expect.objectContaining({ groupId: expect.stringMatching(/status-ingester$/), topic: expect.stringMatching(/render\.status$/), lag: expect.any(Number) }),
+        ]));
+        await api.call('analyticsBusLag', { token, expect: 403 });
         await api.call('analyticsStats', { token: analyst, query: { bucket: 'hour' } });
         await api.call('rebuildProjection', { token: analyst, params: { name: 'product-stats' } });
         await api.call('analyticsEvents', { token, expect: 403 });
@@ -343,7 +514,7 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
             http: /studio_http_request_duration_seconds_count\{[^}]*route="[a-zA-Z]+"[^}]*\} [1-9]/,
             commands: /studio_commands_total\{type="RequestVideo",outcome="accepted"\} [1-9]/,
             projections: /studio_projection_lag_seconds_count [1-9]/,
-            renders: /studio_render_stage_seconds_count\{stage="assemble"\} [1-9]/,
+            renders: /studio_render_stage_seconds_count\{stage="picture"\} [1-9]/,
             queries: /studio_render_queue_depth\{status="queued"\} \d+/,
           };
           for (const part of runs) expect({ name, part, found: expected[part].test(text) }).toEqual({ name, part, found: true });

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ALL_ROUTES, ROUTES, type RouteContract, type RouteName } from '@app/domain';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 import { ApiClient, eventually, type CallOptions } from './client';
+import { A_TINY_PNG, aTinyPngUpload } from './media-files';
 
 const PASSWORD = 'secret1!';
 const aVideo = { topic: 'Fun Facts', duration: 30, customPrompt: '', style: 'pixel', voiceid: 'nPczCjzI2devNBz1zQrb', aspectRatio: '9:16', language: 'English' };
@@ -24,6 +25,15 @@ interface Owner {
   seriesId: string;
   streamUrl: string;
   thumbnailUrl: string;
+  scenePictureUrl: string;
+  /** An item of the owner's media library, and its signed thumbnail URL. */
+  mediaId: string;
+  mediaThumbnailUrl: string;
+  /** Two resumable uploads of the owner's: one to continue, one to cancel. */
+  tusUploadId: string;
+  tusCancelId: string;
+  /** A batch of the owner's series (every item over the Free plan's limit, so nothing renders). */
+  batchId: string;
 }
 
 type Call = (owner: Owner) => Omit<CallOptions, 'token' | 'expect'>;
@@ -39,12 +49,15 @@ type Call = (owner: Owner) => Omit<CallOptions, 'token' | 'expect'>;
  * - `elsewhere`: what the matrix cannot call here, and where it is shown.
  */
 type Access =
-  | { who: 'own' | 'account' | 'analyst' | 'signed' | 'public'; call: Call; destructive?: true }
+  | { who: 'own' | 'account' | 'analyst' | 'signed' | 'public'; call: Call; destructive?: true; ownerExpects?: number[] }
   | { who: 'elsewhere'; why: string };
 
 const none: Call = () => ({});
 const video: Call = (o) => ({ params: { id: o.videoId } });
 const series: Call = (o) => ({ params: { id: o.seriesId } });
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const tusUpload = (id: (o: Owner) => string): Call => (o) => ({ params: { id: id(o) }, headers: TUS });
 
 const MATRIX: Record<RouteName, Access> = {
   register: { who: 'public', call: () => ({ body: { name: 'New Person', email: `new-${randomUUID()}@example.com`, password: PASSWORD } }) },
@@ -57,7 +70,22 @@ const MATRIX: Record<RouteName, Access> = {
   googleSignIn: { who: 'elsewhere', why: 'a redirect to Google: tests/api/api-suite.ts checks it and the refused callback' },
   googleCallback: { who: 'elsewhere', why: 'the signed state is the credential: tests/api/api-suite.ts refuses a callback it did not start' },
   generateVideo: { who: 'account', call: () => ({ body: aVideo }) },
+  // The owner's item is an image: refused (a finished clip becomes a video in tests/scenarios/own-media.int.spec.ts).
+  uploadVideo: { who: 'own', call: (o) => ({ body: { mediaId: o.mediaId } }), ownerExpects: [400] },
   editCaption: { who: 'own', call: (o) => ({ ...video(o), body: { description: 'Owls can see in the dark.' } }) },
+  editScript: { who: 'own', call: (o) => ({ ...video(o), body: { title: 'Owls at night', narrationScript: ['Owls see in the dark.', 'They hunt at night.'] } }) },
+  editScene: { who: 'own', call: (o) => ({ params: { id: o.videoId, index: '0' }, body: { line: 'Owls see very well in the dark.' } }) },
+  arrangeScenes: { who: 'own', call: (o) => ({ ...video(o), body: { order: [1, 0] } }) },
+  useSceneMedia: { who: 'own', call: (o) => ({ params: { id: o.videoId, index: '0' }, body: { mediaId: o.mediaId, fit: 'crop' } }) },
+  regenerateSceneImage: { who: 'own', call: (o) => ({ params: { id: o.videoId, index: '0' }, body: { prompt: 'an owl on a branch at night' } }) },
+  changeVoice: { who: 'own', call: (o) => ({ ...video(o), body: { voiceId: 'JBFqnCBsd6RMkjVDRZzb' } }) },
+  changeMusic: { who: 'own', call: (o) => ({ ...video(o), body: { mood: 'calm', volume: 20, ducking: true } }) },
+  changeCaptionStyle: { who: 'own', call: (o) => ({ ...video(o), body: { preset: 'boxed', position: 'top', size: 'large', highlight: '#00FFAA' } }) },
+  restoreVersion: { who: 'own', call: (o) => ({ params: { id: o.videoId, version: '1' } }) },
+  // Last: a re-render makes the video busy. 409 while the owner's other video (made above) still renders.
+  requestRerender: { who: 'own', call: video, destructive: true, ownerExpects: [201, 409] },
+  videoScenePicture: { who: 'signed', call: (o) => ({ params: { id: o.videoId, picture: new URL(o.scenePictureUrl, 'http://x').pathname.split('/').pop()! }, query: queryOf(o.scenePictureUrl) }) },
+  captionPresetPreview: { who: 'public', call: () => ({ params: { id: 'pop' } }) },
   deleteVideo: { who: 'own', call: video, destructive: true },
   listVideos: { who: 'account', call: none },
   videoStats: { who: 'account', call: none },
@@ -99,8 +127,24 @@ const MATRIX: Record<RouteName, Access> = {
   updateSeries: { who: 'own', call: (o) => ({ ...series(o), body: { name: 'Owl facts daily' } }) },
   pauseSeries: { who: 'own', call: series },
   resumeSeries: { who: 'own', call: series },
+  queueBatch: { who: 'own', call: (o) => ({ ...series(o), body: { lines: 'Why owls hoot\nHow bats see' } }), destructive: true },
+  listBatches: { who: 'own', call: series },
+  getBatch: { who: 'own', call: (o) => ({ params: { id: o.seriesId, batchId: o.batchId } }) },
+  cancelBatch: { who: 'own', call: (o) => ({ params: { id: o.seriesId, batchId: o.batchId } }), destructive: true },
   deleteSeries: { who: 'own', call: series, destructive: true },
+  listMedia: { who: 'account', call: none },
+  uploadMedia: { who: 'account', call: () => ({ files: aTinyPngUpload() }) },
+  deleteMedia: { who: 'own', call: (o) => ({ params: { id: o.mediaId } }), destructive: true },
+  createMediaUpload: { who: 'account', call: () => ({ headers: { ...TUS, 'upload-length': String(A_TINY_PNG.length) } }) },
+  mediaUploadOffset: { who: 'own', call: tusUpload((o) => o.tusUploadId) },
+  continueMediaUpload: {
+    who: 'own', destructive: true, ownerExpects: [200],
+    call: (o) => ({ params: { id: o.tusUploadId }, headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, bytes: A_TINY_PNG }),
+  },
+  cancelMediaUpload: { who: 'own', call: tusUpload((o) => o.tusCancelId), destructive: true },
+  mediaThumbnail: { who: 'signed', call: (o) => ({ params: { userId: new URL(o.mediaThumbnailUrl, 'http://x').pathname.split('/')[4], id: o.mediaId }, query: queryOf(o.mediaThumbnailUrl) }) },
   openApi: { who: 'public', call: none },
+  asyncApi: { who: 'public', call: none },
   apiDocs: { who: 'public', call: none },
   apiDocsAsset: { who: 'public', call: () => ({ params: { file: 'init.js' } }) },
   devMailbox: { who: 'elsewhere', why: 'loopback only: the test runs on this machine, so it cannot be refused here' },
@@ -111,6 +155,7 @@ const MATRIX: Record<RouteName, Access> = {
   analyticsStream: { who: 'analyst', call: (o) => ({ params: { streamId: `video-${o.videoId}` } }) },
   analyticsExport: { who: 'analyst', call: none },
   analyticsProjections: { who: 'analyst', call: none },
+  analyticsBusLag: { who: 'analyst', call: none },
   rebuildProjection: { who: 'analyst', call: () => ({ params: { name: 'product-stats' } }) },
   analyticsStats: { who: 'analyst', call: none },
   testClock: { who: 'public', call: none },
@@ -141,7 +186,9 @@ describe('The authorization matrix: every route × who calls it', () => {
     const { videoId } = (await api.call('generateVideo', { token, body: aVideo })).body as { videoId: string };
     await eventually(async () => (await api.call('videoStatus', { token, params: { id: videoId } })).body as { status: string }, (s) => s.status === 'done', 240_000, 500);
     const { seriesId } = (await api.call('createSeries', { token, body: aSeries })).body as { seriesId: string };
-    const { streamUrl, thumbnailUrl } = (await api.call('getVideo', { token, params: { id: videoId } })).body as { streamUrl: string; thumbnailUrl: string };
+    // On Free with its one video made: the batch is queued with every item over the limit.
+    const { batchId } = (await api.call('queueBatch', { token, params: { id: seriesId }, body: { lines: 'Why owls hoot' } })).body as { batchId: string };
+    const { streamUrl, thumbnailUrl, studio } = (await api.call('getVideo', { token, params: { id: videoId } })).body as { streamUrl: string; thumbnailUrl: string; studio: { scenes: Array<{ pictureUrl: string }> } };
     // Linked accounts on every platform, so that the owner's posts can succeed.
     for (const platform of ['youtube', 'tiktok', 'instagram']) {
       const connect = await api.call('connectPlatform', { token, params: { platform } });
@@ -157,14 +204,20 @@ describe('The authorization matrix: every route × who calls it', () => {
     // The render workers publish the previews when they start.
     await eventually(() => api.fetch('/api/art-styles/pixel/preview').then((r) => r.status), (status) => status === 200, 120_000, 500);
     await eventually(() => api.fetch('/api/voices/nPczCjzI2devNBz1zQrb/preview').then((r) => r.status), (status) => status === 200, 120_000, 500);
-    owner = { token, email, videoId, seriesId, streamUrl, thumbnailUrl };
+    await eventually(() => api.fetch('/api/caption-presets/pop/preview').then((r) => r.status), (status) => status === 200, 120_000, 500);
+    const media = (await api.call('uploadMedia', { token, files: aTinyPngUpload('owner-blue.png') })).body as { _id: string; thumbnailUrl: string };
+    const tusCreate = async () => (await api.call('createMediaUpload', { token, headers: { ...TUS, 'upload-length': String(A_TINY_PNG.length) } })).headers.get('location')!.split('/').pop()!;
+    owner = {
+      token, email, videoId, seriesId, streamUrl, thumbnailUrl, scenePictureUrl: studio.scenes[0].pictureUrl, mediaId: media._id, mediaThumbnailUrl: media.thumbnailUrl, batchId,
+      tusUploadId: await tusCreate(), tusCancelId: await tusCreate(),
+    };
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   /** The owner's identifiers: no answer to anyone else may contain one. */
-  const ownersMarks = () => [owner.videoId, owner.seriesId, owner.email];
+  const ownersMarks = () => [owner.videoId, owner.seriesId, owner.email, owner.mediaId, owner.batchId, owner.tusUploadId];
 
   it('should give every route of the table an entry (a new route must say who may call it)', () => {
     expect(Object.keys(MATRIX).sort()).toEqual(ALL_ROUTES.map((route) => route.name).sort());
@@ -229,7 +282,7 @@ describe('The authorization matrix: every route × who calls it', () => {
     // The destructive calls last, so every other call still finds what it names.
     const inOrder = [...callable.filter(([, a]) => (a.who === 'own' || a.who === 'account' || a.who === 'signed') && !a.destructive), ...callable.filter(([, a]) => a.destructive)];
     it.each(inOrder)('%s answers the owner', async (name, access) => {
-      await api.call(name, { ...access.call(owner), token: access.who === 'signed' ? undefined : owner.token });
+      await api.call(name, { ...access.call(owner), token: access.who === 'signed' ? undefined : owner.token, ...(access.ownerExpects ? { expect: access.ownerExpects } : {}) });
     });
   });
 });

@@ -7,7 +7,11 @@ export interface CallOptions {
   body?: unknown;
   /** An HTML form instead of JSON. */
   form?: Record<string, string>;
+  /** A file upload (multipart/form-data) instead of JSON: each field's file. */
+  files?: Record<string, { name: string; type: string; data: Buffer }>;
   headers?: Record<string, string>;
+  /** Raw bytes as the body (a tus PATCH), with the content type given in `headers`. */
+  bytes?: Buffer;
   /** The status expected (or any of several); default: the route's success status. */
   expect?: number | readonly number[];
 }
@@ -42,8 +46,15 @@ export class ApiClient {
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { ...(route.service === 'query-api' && this.position > 0 ? { [MIN_POSITION_HEADER]: String(this.position) } : {}), ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
-    if (options.form) {
+    let body: string | FormData | Blob | undefined;
+    if (options.bytes) {
+      body = new Blob([new Uint8Array(options.bytes)]);
+    } else if (options.files) {
+      // fetch writes the multipart body and its content-type with the boundary.
+      const form = new FormData();
+      for (const [field, file] of Object.entries(options.files)) form.append(field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+      body = form;
+    } else if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
     } else if (options.body !== undefined) {

@@ -5,18 +5,16 @@
  * trivial JSON GET. Ratios, because the machine is shared and noisy.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon, { type Result } from 'autocannon';
-import { freePort, startService, waitForHttp } from '../support/processes';
+import type { Result } from 'autocannon';
+import { percentile } from '@app/query-api';
+import { freePort } from '../support/processes';
+import { A_SERIES, postJson, runLoad, startEmbeddedProduct } from './product';
 import type { BenchRow } from './stores';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 6);
 const USERS = 32;
-const aSeries = { topic: 'Fun Facts', duration: 30, customPrompt: '', style: 'pixel', voiceid: 'nPczCjzI2devNBz1zQrb', aspectRatio: '9:16', language: 'English', name: 'Owl facts', platforms: [], schedule: { timeZone: 'Europe/Paris' } };
 
-const run = (options: autocannon.Options) => new Promise<Result>((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
 
 const BARE = `
 const express = require('express');
@@ -34,11 +32,7 @@ async function startBare(port: number) {
 }
 
 
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
-};
+const p99 = (values: number[]) => (values.length === 0 ? Number.NaN : Math.round(percentile(values, 99) * 10) / 10);
 
 /**
  * While the load runs, one more user renames their series over and over and measures, from each
@@ -83,15 +77,12 @@ function readYourWritesProbe(url: string, user: { token: string; seriesId: strin
   };
 }
 
-const post = (url: string, path: string, body: unknown, token?: string) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
-
 /** `count` new users, each with one series. */
 async function usersWithSeries(url: string, count: number, label: string) {
   const users: Array<{ token: string; seriesId: string }> = [];
   for (let i = 0; i < count; i++) {
-    const { token } = await post(url, '/api/auth/register', { name: `User ${i}`, email: `http-${label}-${i}-${Date.now()}@example.com`, password: 'secret1!' });
-    const { seriesId } = await post(url, '/api/series', aSeries, token);
+    const { token } = await postJson(url, '/api/auth/register', { name: `User ${i}`, email: `http-${label}-${i}-${Date.now()}@example.com`, password: 'secret1!' });
+    const { seriesId } = await postJson(url, '/api/series', A_SERIES, token);
     users.push({ token, seriesId });
   }
   return users;
@@ -100,7 +91,7 @@ async function usersWithSeries(url: string, count: number, label: string) {
 /** Each of the users renames their own series, over and over, for the bench's duration. */
 function renames(target: string, users: Array<{ token: string; seriesId: string }> | null) {
   let n = 0;
-  return run({
+  return runLoad({
     url: target,
     connections: USERS,
     duration: SECONDS,
@@ -115,30 +106,14 @@ function renames(target: string, users: Array<{ token: string; seriesId: string 
   });
 }
 
-const reads = (target: string, path: string, token?: string) => run({ url: `${target}${path}`, connections: USERS, duration: SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const reads = (target: string, path: string, token?: string) => runLoad({ url: `${target}${path}`, connections: USERS, duration: SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} });
 const ratio = (a: Result, b: Result) => Math.round((a.requests.average / b.requests.average) * 100) / 100;
-
-/** The embedded product as production runs it, on a fresh data directory (and the engines `env` names). */
-async function startStudio(name: string, env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const product = startService(name, 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env });
-  await waitForHttp(url);
-  return {
-    url,
-    async stop() {
-      await product.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 export async function benchHttp(): Promise<BenchRow[]> {
   const barePort = await freePort();
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const stopBare = await startBare(barePort);
-  const studio = await startStudio('bench-http-studio');
+  const studio = await startEmbeddedProduct('bench-http-studio');
   const rows: BenchRow[] = [];
   try {
     const users = await usersWithSeries(studio.url, USERS, 'sqlite');
@@ -157,8 +132,8 @@ export async function benchHttp(): Promise<BenchRow[]> {
       { name: 'http.commands-vs-bare-express', value: ratio(commands, bareWrites), unit: 'ratio', target: '>= 0.5' },
       { name: 'http.commands-p99', value: commands.latency.p99, unit: 'ms', target: '<= 25' },
       { name: 'http.commands-errors', value: commands.errors + commands.non2xx, unit: 'responses', target: '<= 0' },
-      { name: 'http.read-your-writes-p99 (under the commands)', value: percentile(probed.readYourWrites, 99), unit: 'ms', target: '<= 30' },
-      { name: 'http.projection-lag-p99 (under the commands)', value: percentile(probed.lag, 99), unit: 'ms', target: '<= 50' },
+      { name: 'http.read-your-writes-p99 (under the commands)', value: p99(probed.readYourWrites), unit: 'ms', target: '<= 30' },
+      { name: 'http.projection-lag-p99 (under the commands)', value: p99(probed.lag), unit: 'ms', target: '<= 50' },
       { name: 'http.read-your-writes-stale', value: probed.stale, unit: 'answers', target: '<= 0' },
       { name: 'http.bare-express-get', value: Math.round(bareReads.requests.average), unit: 'req/s' },
       { name: 'http.list-series-vs-bare-express', value: ratio(series, bareReads), unit: 'ratio', target: '>= 0.5' },
@@ -171,7 +146,7 @@ export async function benchHttp(): Promise<BenchRow[]> {
   // The same commands with the event store on PostgreSQL, in a throw-away schema.
   if (process.env.POSTGRES_URL) {
     const schema = `bench_http_${Date.now()}`;
-    const onPostgres = await startStudio('bench-http-studio-pg', { EVENT_STORE_URL: `${process.env.POSTGRES_URL}?schema=${schema}` });
+    const onPostgres = await startEmbeddedProduct('bench-http-studio-pg', { EVENT_STORE_URL: `${process.env.POSTGRES_URL}?schema=${schema}` });
     try {
       const users = await usersWithSeries(onPostgres.url, USERS, 'pg');
       const bareWrites = await renames(bareUrl, null);

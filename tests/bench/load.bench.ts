@@ -13,25 +13,15 @@
  *   product's memory per stream from its own /metrics.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon, { type Result } from 'autocannon';
-import { freePort, startService, waitForHttp } from '../support/processes';
+import { A_VIDEO, runLoad, startEmbeddedProduct } from './product';
 import type { BenchRow } from './stores';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 6);
 const PASSWORD = 'secret1!';
 const SSE_STREAMS = Number(process.env.BENCH_SSE_STREAMS ?? 1000);
 
-function run(options: autocannon.Options): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-  });
-}
-
 const signUps = (url: string, connections: number) =>
-  run({
+  runLoad({
     url,
     connections,
     duration: SECONDS,
@@ -39,15 +29,12 @@ const signUps = (url: string, connections: number) =>
   });
 
 const reads = (url: string, token: string) =>
-  run({ url: `${url}/api/video/stats`, connections: 4, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+  runLoad({ url: `${url}/api/video/stats`, connections: 4, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
 
 export async function benchLoad(): Promise<BenchRow[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const product = startService('bench-studio', 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', NODE_ENV: 'development' });
+  const product = await startEmbeddedProduct('bench-studio', { NODE_ENV: 'development' });
+  const { url } = product;
   try {
-    await waitForHttp(url);
     const register = async (email: string) =>
       ((await (await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Reader', email, password: PASSWORD }) })).json()) as { token: string }).token;
     const reader = await register(`reader-${randomUUID()}@example.com`);
@@ -59,7 +46,7 @@ export async function benchLoad(): Promise<BenchRow[]> {
     const alone = await reads(url, reader);
     const [during, failed] = await Promise.all([
       reads(url, reader),
-      run({
+      runLoad({
         url: `${url}/api/auth/login`,
         connections: 40,
         duration: SECONDS,
@@ -70,17 +57,16 @@ export async function benchLoad(): Promise<BenchRow[]> {
     ]);
 
     // Three creators each start a video; the reads go on while they render.
-    const aVideo = { topic: 'Fun Facts', duration: 30, customPrompt: '', style: 'pixel', voiceid: 'nPczCjzI2devNBz1zQrb', aspectRatio: '9:16', language: 'English' };
     for (let i = 0; i < 3; i++) {
       const token = await register(`creator-${i}-${randomUUID()}@example.com`);
-      await fetch(`${url}/api/generate-video`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(aVideo) });
+      await fetch(`${url}/api/generate-video`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(A_VIDEO) });
     }
-    const whileRendering = await run({ url: `${url}/api/video/stats`, connections: 4, duration: Math.max(SECONDS, 15), headers: { authorization: `Bearer ${reader}` } });
+    const whileRendering = await runLoad({ url: `${url}/api/video/stats`, connections: 4, duration: Math.max(SECONDS, 15), headers: { authorization: `Bearer ${reader}` } });
 
     // 1,000 browsers watching one video render.
     const rss = async () => Number(/process_resident_memory_bytes(?:\{[^}]*\})? (\d+)/.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? 0);
     const watcher = await register(`watcher-${randomUUID()}@example.com`);
-    const watched = ((await (await fetch(`${url}/api/generate-video`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${watcher}` }, body: JSON.stringify(aVideo) })).json()) as { videoId: string }).videoId;
+    const watched = ((await (await fetch(`${url}/api/generate-video`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${watcher}` }, body: JSON.stringify(A_VIDEO) })).json()) as { videoId: string }).videoId;
     const rssBefore = await rss();
     let open = 0;
     let peakOpen = 0;
@@ -116,7 +102,6 @@ export async function benchLoad(): Promise<BenchRow[]> {
       { name: 'load.sse-memory-per-stream', value: Math.round(Math.max(0, rssHeld - rssBefore) / SSE_STREAMS / 1024), unit: 'KiB' },
     ];
   } finally {
-    await product.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }

@@ -3,14 +3,10 @@
  * one 30 s video alone, then 4 users each asking for a video at the same moment; the wall time
  * until all 4 are done divided by 4 × the one alone. Above 1 the queue makes the machine thrash.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, startService, waitForHttp } from '../support/processes';
+import { A_VIDEO, startEmbeddedProduct } from './product';
 import type { BenchRow } from './stores';
 
 const USERS = 4;
-const aVideo = { topic: 'Fun Facts', duration: 30, customPrompt: '', style: 'pixel', voiceid: 'nPczCjzI2devNBz1zQrb', language: 'English', aspectRatio: '9:16' };
 
 async function json<T>(response: Promise<Response>): Promise<T> {
   const answer = await response;
@@ -19,12 +15,9 @@ async function json<T>(response: Promise<Response>): Promise<T> {
 }
 
 export async function benchRenderQueue(): Promise<BenchRow[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-queue-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const product = startService('bench-queue-studio', 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' });
+  const product = await startEmbeddedProduct('bench-queue-studio');
+  const { url } = product;
   try {
-    await waitForHttp(url);
     const post = <T>(path: string, body: unknown, token?: string) =>
       json<T>(fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }));
     const tokens: string[] = [];
@@ -32,7 +25,7 @@ export async function benchRenderQueue(): Promise<BenchRow[]> {
 
     /** Asks for one video as `token` and resolves when it is done (throws if it failed). */
     const aVideoDone = async (token: string) => {
-      const { videoId } = await post<{ videoId: string }>('/api/generate-video', aVideo, token);
+      const { videoId } = await post<{ videoId: string }>('/api/generate-video', A_VIDEO, token);
       for (;;) {
         const { status, message } = await json<{ status: string; message?: string }>(fetch(`${url}/api/video/status/${videoId}`, { headers: { authorization: `Bearer ${token}` } }));
         if (status === 'done') return;
@@ -54,7 +47,6 @@ export async function benchRenderQueue(): Promise<BenchRow[]> {
       { name: `render-queue.${USERS} at once / (${USERS} x alone)`, value: round(together / (USERS * alone)), unit: 'ratio', target: '<= 1.1' },
     ];
   } finally {
-    await product.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }

@@ -102,10 +102,11 @@ describeJourney('Autopilot journey (embedded, sandbox publishing, test clock)', 
     await page.waitForURL(/\/dashboard\/create$/);
     await page.getByText('Fun Facts', { exact: true }).click();
     await page.getByRole('button', { name: /Next/ }).click();
+    // The optional "Use my own media" step (issue 18).
+    await page.getByRole('button', { name: /Skip/ }).click();
     await page.getByText('Brian', { exact: true }).click();
     await page.getByText('Anime', { exact: true }).click();
-    await page.getByLabel('Duration').click();
-    await page.locator('.ant-select-item-option[title="15 to 30 seconds"]').click();
+    await page.getByLabel('Duration').selectOption({ label: '15 to 30 seconds' });
     await page.getByRole('switch', { name: 'Post automatically on a schedule' }).click();
     await page.getByText('Your Free plan posts once a week.').waitFor();
     expect(await page.getByRole('checkbox', { name: 'Monday' }).isChecked()).toBe(true);
@@ -116,9 +117,7 @@ describeJourney('Autopilot journey (embedded, sandbox publishing, test clock)', 
     await page.getByTestId('autopilot-instagram').getByText('Not connected').waitFor();
     await page.getByTestId('autopilot-youtube').locator('label').click();
     await page.getByTestId('autopilot-tiktok').locator('label').click();
-    await page.getByLabel('Time zone').click();
-    await page.keyboard.type('Europe/Paris');
-    await page.locator('.ant-select-item-option[title="Europe/Paris"]').click();
+    await page.getByLabel('Time zone').selectOption('Europe/Paris');
     await shot('autopilot-form-1280', '.autopilot');
     await shot('autopilot-create-1280');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -2,17 +2,25 @@
  * Dashboard journeys in a real browser against the real product on embedded defaults.
  * Needs the built web app (`npm run build -w web`) and chromium at /usr/bin/chromium.
  * Screenshots of every dashboard page at 1280 px and 390 px go to tests/artifacts/screenshots/.
+ * Every page is checked with axe-core (WCAG 2.2 A/AA, no serious or critical violation) at both
+ * widths with the creator's data on it: a rendered video, its series, a linked account, a paid
+ * plan, the autopilot form filled in, and (the creator is an analyst) the analytics.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from '../support/a11y';
 import { CSP_VIOLATIONS, launchBrowser, newContext } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 jest.setTimeout(600_000);
 
 const SHOTS = resolve(__dirname, '../artifacts/screenshots');
-const PAGES = ['/dashboard', '/dashboard/view', '/dashboard/create', '/dashboard/guides', '/dashboard/billing', '/dashboard/account', '/dashboard/affiliates'];
+const PAGES = ['/dashboard', '/dashboard/view', '/dashboard/create', '/dashboard/guides', '/dashboard/billing', '/dashboard/account', '/dashboard/affiliates', '/dashboard/analytics'];
+const WIDTHS = [
+  [1280, 900],
+  [390, 844],
+] as const;
 
 let server: TestServer;
 let browser: Browser;
@@ -25,9 +33,23 @@ async function shot(name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** The page's serious and critical axe violations at each width, after `ready` says it shows its data. */
+async function sweep(label: string, ready: () => Promise<unknown>): Promise<string[]> {
+  const violations: string[] = [];
+  for (const [width, height] of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    await page.reload();
+    await ready();
+    violations.push(...(await seriousViolations(page)).map((v) => `${label} at ${width}: ${v}`));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return violations;
+}
+
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startEmbeddedServer();
+  // The creator is also an analyst, so the analytics page is swept with data on it too.
+  server = await startEmbeddedServer({ env: { ANALYST_EMAILS: email } });
   browser = await launchBrowser();
   context = await newContext(browser, server.url, 'desktop', { acceptDownloads: true });
   page = await context.newPage();
@@ -56,6 +78,8 @@ describe('When a creator makes a video from the dashboard', () => {
     await page.goto('/dashboard/create');
     await page.getByText('Fun Facts', { exact: true }).click();
     await page.getByRole('button', { name: /Next/ }).click();
+    // The optional "Use my own media" step (issue 18).
+    await page.getByRole('button', { name: /Skip/ }).click();
     await page.getByText('Brian', { exact: true }).click();
     await page.getByText('Anime', { exact: true }).click();
     await shot('journey-create-step2-1280');
@@ -103,30 +127,78 @@ describe('When a creator makes a video from the dashboard', () => {
     await card.getByText('#1001').waitFor();
     await card.click();
     await page.waitForURL(`**${videoUrl}`);
+    await page.getByTestId('video-player').waitFor();
   });
 
-  it('should delete it and go back', async () => {
-    await page.getByRole('button', { name: 'Delete video' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.waitForURL('**/dashboard');
-    await page.getByText("You haven't created any videos yet.").waitFor();
+  it('should show the home page, Your Videos and the detail page with the video on them to axe at 1280 and 390 px', async () => {
+    const violations: string[] = [];
+    await page.goto('/dashboard');
+    violations.push(...(await sweep('/dashboard', () => page.getByTestId('video-card').first().getByText('#1001').waitFor())));
+    await page.goto('/dashboard/view');
+    violations.push(...(await sweep('/dashboard/view', () => page.getByTestId('video-card').first().waitFor())));
+    await page.goto(videoUrl);
+    violations.push(...(await sweep(videoUrl, () => page.getByTestId('video-player').waitFor())));
+    expect(violations).toEqual([]);
+  });
+
+  it('should link a sandbox YouTube account and pay for a plan through the checkout simulator', async () => {
+    await page.goto('/dashboard/account');
+    await page.getByTestId('social-youtube').getByRole('button', { name: 'Connect' }).click();
+    await page.waitForURL(/\/sandbox\/connect\/youtube\?state=/);
+    await page.getByLabel('Sandbox account name').fill('Ada Channel');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/dashboard\/account\?linked=youtube/);
+    await page.getByTestId('social-youtube').getByText('Ada Channel').waitFor();
+
+    await page.goto('/dashboard/billing');
+    await page.getByTestId('plan-DAILY').getByRole('button', { name: 'Choose Daily' }).click();
+    await page.waitForURL(/\/billing\/checkout\/cs_local_/);
+    await page.getByRole('button', { name: 'Pay (test)' }).click();
+    await page.waitForURL(/\/dashboard\/billing$/);
+    await page.getByTestId('current-plan').getByText('Renews on').waitFor({ timeout: 10_000 });
+  });
+
+  it('should show the autopilot form, filled in, to axe at 1280 and 390 px', async () => {
+    await page.goto('/dashboard/create');
+    await page.getByText('Fun Facts', { exact: true }).click();
+    await page.getByRole('button', { name: /Next/ }).click();
+    // The optional "Use my own media" step (issue 18).
+    await page.getByRole('button', { name: /Skip/ }).click();
+    await page.getByText('Brian', { exact: true }).click();
+    await page.getByText('Anime', { exact: true }).click();
+    await page.getByRole('switch', { name: 'Post automatically on a schedule' }).click();
+    await page.getByLabel('Series name').fill('Owls at night');
+    await page.getByTestId('autopilot-youtube').getByText('Connected as Ada Channel').waitFor();
+    const violations: string[] = [];
+    for (const [width, height] of WIDTHS) {
+      await page.setViewportSize({ width, height });
+      violations.push(...(await seriousViolations(page)).map((v) => `/dashboard/create (autopilot) at ${width}: ${v}`));
+      await shot(`dashboard-create-autopilot-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(violations).toEqual([]);
   });
 
   it('should render every dashboard page at 1280 px and 390 px', async () => {
     const errors: string[] = [];
+    const violations: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    for (const [width, height] of [
-      [1280, 900],
-      [390, 844],
-    ]) {
+    for (const [width, height] of WIDTHS) {
       await page.setViewportSize({ width, height });
       for (const path of PAGES) {
         await page.goto(path);
-        await page.locator('h1').first().waitFor();
+        await page.locator('h1').first().waitFor().catch(async (error: unknown) => {
+          await shot(`failed-${path.slice(1).replace(/\//g, '-')}-${width}`);
+          throw error;
+        });
         await page.waitForLoadState('networkidle');
         await shot(`${path.slice(1).replace(/\//g, '-')}-${width}`);
+        violations.push(...(await seriousViolations(page)).map((v) => `${path} at ${width}: ${v}`));
       }
     }
+    // No serious or critical WCAG 2.2 A/AA violation on any dashboard page, with the creator's data on
+    // it: the video and its series, the linked account, the paid plan, the analytics of it all.
+    expect(violations).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -134,6 +206,18 @@ describe('When a creator makes a video from the dashboard', () => {
     await page.waitForTimeout(500); // drawer slide-in
     await shot('dashboard-drawer-390');
     expect(errors).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('should delete it and go back', async () => {
+    await page.goto('/dashboard');
+    await page.getByTestId('video-card').first().click();
+    await page.waitForURL(`**${videoUrl}`);
+    await page.getByTestId('video-player').waitFor();
+    await page.getByRole('button', { name: 'Delete video' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText("You haven't created any videos yet.").waitFor();
   });
 });
 

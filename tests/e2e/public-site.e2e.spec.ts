@@ -6,8 +6,10 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../support/a11y';
+import { eventually } from '../support/eventually';
+import { CSP_VIOLATIONS, launchBrowser, newContext, newPage, type ViewportName } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
-import { CSP_VIOLATIONS, launchBrowser, newPage, type ViewportName } from '../support/browser';
 
 jest.setTimeout(300_000);
 
@@ -76,15 +78,134 @@ describe('Public pages', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`should render every public route at ${viewport === 'desktop' ? 1280 : 390} px`, async () => {
       const page = await open(viewport);
+      const violations: string[] = [];
       for (const p of PUBLIC_PAGES) {
         await page.goto(p.path);
         await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: join(SHOTS, `public-${p.name}-${viewport === 'desktop' ? 1280 : 390}.png`), fullPage: true });
+        violations.push(...(await seriousViolations(page)).map((v) => `${p.path}: ${v}`));
       }
       await page.context().close();
+      // No serious or critical WCAG 2.2 A/AA violation on any public page.
+      expect(violations).toEqual([]);
     });
   }
+
+  it('should paint the demo\'s poster first and start the clip only after the page has loaded, once it is on screen', async () => {
+    const page = await open('mobile');
+    // The suites' browsers ask for reduced motion (steady screenshots); this visitor does not.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    // Both moments are taken as the browser reports them, in the order it reports them: a
+    // clip's own resource-timing entry only appears once its (streamed) download has finished.
+    const clip: string[] = [];
+    let clipAskedAt: number | null = null;
+    let loadedAt: number | null = null;
+    page.on('request', (r) => {
+      if (!r.url().endsWith('.mp4')) return;
+      clip.push(r.url());
+      if (r.url().includes('/media/demo') && clipAskedAt === null) clipAskedAt = performance.now();
+    });
+    page.once('load', () => {
+      loadedAt = performance.now();
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    // At 390 px the phone showing the clip is below the fold: nothing plays unseen.
+    await page.waitForTimeout(1500);
+    expect(clipAskedAt).toBeNull();
+    await page.locator('.mk-phone').scrollIntoViewIfNeeded();
+    await page.locator('.mk-phone__video').waitFor({ timeout: 15_000 });
+    await eventually(async () => clipAskedAt, (at) => at !== null);
+    // The clip was asked for only once the page had loaded: its poster was the first paint.
+    // The poster came in the smallest format the browser takes (AVIF, made by the build), not the JPEG.
+    const posters = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((name) => /\/media\/demo\.(avif|webp|jpg)$/.test(name)));
+    expect(posters.map((url) => new URL(url).pathname)).toEqual(['/media/demo.avif']);
+    expect(loadedAt).not.toBeNull();
+    expect(clipAskedAt!).toBeGreaterThan(loadedAt!);
+    // The sample clips below the fold fetch nothing until they play.
+    expect(clip.filter((url) => url.includes('/media/sample')).length).toBeLessThanOrEqual(3);
+    await page.context().close();
+  });
+
+  it('should paint the landing page at 390 px before any script runs, laid out as it is once hydrated', async () => {
+    // Where the first screen's parts sit: the header, the heading, the call to action, the poster.
+    const layout = (page: Page) =>
+      page.evaluate(() =>
+        ['.mk-header', '#hero-title', '.mk-hero__actions .btn--primary', '.mk-phone__poster img'].map((selector) => {
+          const box = document.querySelector(selector)?.getBoundingClientRect();
+          return box ? [selector, Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)] : [selector, 'missing'];
+        }),
+      );
+    // No JavaScript at all: the HTML the build prerendered, with its styles.
+    const bare = await (await newContext(browser, server.url, 'mobile', { javaScriptEnabled: false })).newPage();
+    await bare.goto('/');
+    await bare.getByRole('heading', { level: 1, name: /Viral Faceless Videos on/ }).waitFor();
+    await bare.locator('.mk-phone__poster img').evaluate((img: HTMLImageElement) => img.decode());
+    const before = await layout(bare);
+    await bare.screenshot({ path: join(SHOTS, 'landing-390-no-javascript.png') });
+    await bare.context().close();
+
+    // The app has taken the same HTML over: its menu button answers.
+    const page = await open('mobile');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor({ state: 'hidden' });
+    await page.locator('.mk-phone__poster img').evaluate((img: HTMLImageElement) => img.decode());
+    expect(await layout(page)).toEqual(before);
+    expect(before.every((part) => part[1] !== 'missing')).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'landing-390-hydrated.png') });
+    await page.context().close();
+  });
+
+  it('should not move or play anything by itself for a visitor who asked for reduced motion', async () => {
+    const page = await open('desktop');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1500);
+    expect(await page.locator('.mk-phone__video').count()).toBe(0);
+    const track = page.locator('.mk-carousel__track');
+    const before = await track.getAttribute('data-index');
+    await page.waitForTimeout(6000);
+    expect(await track.getAttribute('data-index')).toBe(before);
+    await page.getByRole('button', { name: /Play the demo video/ }).click();
+    await page.locator('.mk-phone__video').waitFor();
+    await page.context().close();
+  });
+
+  it('should give each public page its own title, description and canonical link, before and after its script runs', async () => {
+    const indexable = ['/', '/login', '/register', '/privacy', '/terms', '/forgotpassword'];
+    const descriptions = new Set<string>();
+    const page = await open('desktop');
+    for (const path of indexable) {
+      // As a crawler or a link-preview bot that runs no JavaScript reads it.
+      const html = await (await fetch(new URL(path, server.url))).text();
+      const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(html).toContain(`<link rel="canonical" href="${path}" />`);
+      expect(/<meta property="og:description" content="([^"]+)"/.exec(html)?.[1]).toBe(description);
+      descriptions.add(description);
+      // As a visitor's browser keeps it once the app runs: the same words, an absolute canonical URL.
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const head = await page.evaluate(() => ({
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+        ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+      }));
+      expect(head.title).toBe(/<title>([^<]+)<\/title>/.exec(html)?.[1]);
+      expect(head.description).toBe(description);
+      expect(head.canonical).toBe(new URL(path, server.url).href);
+      expect(head.ogUrl).toBe(head.canonical);
+    }
+    expect(descriptions.size).toBe(indexable.length);
+    // A signed-in or unknown route is nobody's canonical copy.
+    const other = await (await fetch(new URL('/dashboard/billing', server.url))).text();
+    expect(other).not.toContain('rel="canonical"');
+    await page.context().close();
+  });
 
   it('should show the footer links and the copyright line', async () => {
     const page = await open();

@@ -17,6 +17,8 @@ export interface OpsEndpoint {
 export interface DistributedProduct {
   url: string;
   processes: Record<'command' | 'query' | 'projectors' | 'worker' | 'gateway', ServiceProcess>;
+  /** The command-api instances past the first, when asked for more (the gateway takes them in turn). */
+  moreCommands: ServiceProcess[];
   /** Each process's operations endpoints (the projectors and the worker on OPS_PORT). */
   ops: OpsEndpoint[];
   dataDir: string;
@@ -29,9 +31,11 @@ export interface DistributedProduct {
  * engines they share one data directory's embedded stores (SQLite events, read models and bus),
  * which several processes may open at once.
  */
-export async function startDistributed(env: Record<string, string> = {}): Promise<DistributedProduct> {
+export async function startDistributed(env: Record<string, string> = {}, options: { commandInstances?: number } = {}): Promise<DistributedProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-distributed-'));
   const [command, query, gateway, projectorsOps, workerOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const morePorts = await Promise.all(Array.from({ length: Math.max(0, (options.commandInstances ?? 1) - 1) }, () => freePort()));
+  const commandUrls = [command, ...morePorts].map((port) => `http://127.0.0.1:${port}`);
   const base: Record<string, string> = {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${gateway}`,
@@ -49,9 +53,10 @@ export async function startDistributed(env: Record<string, string> = {}): Promis
     query: startService('query-api', 'query-api', { ...base, PORT: String(query) }),
     projectors: startService('projectors', 'projectors', { ...base, OPS_PORT: String(projectorsOps) }),
     worker: startService('render-worker', 'render-workers', { ...base, WORKER_ID: 'worker-1', OPS_PORT: String(workerOps) }),
-    gateway: startService('gateway', 'gateway', { ...base, PORT: String(gateway), COMMAND_API_URL: `http://127.0.0.1:${command}`, QUERY_API_URL: `http://127.0.0.1:${query}` }),
+    gateway: startService('gateway', 'gateway', { ...base, PORT: String(gateway), COMMAND_API_URL: commandUrls.join(','), QUERY_API_URL: `http://127.0.0.1:${query}` }),
   };
-  const all = Object.values(processes);
+  const moreCommands = morePorts.map((port, i) => startService(`command-api-${i + 2}`, 'command-api', { ...base, PORT: String(port) }));
+  const all = [...Object.values(processes), ...moreCommands];
   try {
     await Promise.all(all.map((p) => p.waitForLine(/ ready"/, 90_000)));
   } catch (error) {
@@ -61,8 +66,10 @@ export async function startDistributed(env: Record<string, string> = {}): Promis
   return {
     url: `http://127.0.0.1:${gateway}`,
     processes,
+    moreCommands,
     ops: [
       { name: 'command-api', url: `http://127.0.0.1:${command}`, runs: ['http', 'commands'] },
+      ...morePorts.map((port, i) => ({ name: `command-api-${i + 2}`, url: `http://127.0.0.1:${port}`, runs: ['http', 'commands'] as OpsEndpoint['runs'] })),
       { name: 'query-api', url: `http://127.0.0.1:${query}`, runs: ['http', 'queries'] },
       { name: 'projectors', url: `http://127.0.0.1:${projectorsOps}`, runs: ['projections'] },
       { name: 'render-worker', url: `http://127.0.0.1:${workerOps}`, runs: ['renders'] },

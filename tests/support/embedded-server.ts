@@ -5,6 +5,8 @@ import { startEmbedded, type EmbeddedProduct } from '@app/gateway';
 
 export interface TestServer extends EmbeddedProduct {
   dataDir: string;
+  /** Stops the product and keeps its data directory (to open it again: a restart). */
+  close(): Promise<void>;
 }
 
 export interface TestServerOptions {
@@ -12,6 +14,8 @@ export interface TestServerOptions {
   render?: boolean;
   env?: Record<string, string>;
   webDist?: string | null;
+  /** An existing data directory (a restart of a product closed with `close()`); default a fresh one. */
+  dataDir?: string;
 }
 
 /**
@@ -19,16 +23,20 @@ export interface TestServerOptions {
  * README's first command runs it. The web app must be built (`npm run build -w web`).
  */
 export async function startEmbeddedServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'studio-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'studio-test-'));
+  const inherited: Record<string, string | undefined> = { ...process.env };
+  // The engines are the embedded ones unless the test names others.
+  for (const name of ['EVENT_STORE_URL', 'READ_STORE_URL', 'BUS_URL', 'MEDIA_DIR', 'WORK_DIR', 'PORT']) delete inherited[name];
   const env: Record<string, string | undefined> = {
-    ...process.env,
+    ...inherited,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_MAX: '1000',
     RENDER_PRESET: process.env.RENDER_PRESET ?? 'ultrafast',
+    // The voice does not matter to these tests and espeak-ng is fast; the neural voice has its own tests.
+    VOICE_PROVIDER: process.env.TEST_VOICE_PROVIDER ?? 'espeak',
     ...options.env,
   };
-  for (const name of ['EVENT_STORE_URL', 'READ_STORE_URL', 'BUS_URL', 'MEDIA_DIR', 'WORK_DIR', 'PORT']) delete env[name];
   const product = await startEmbedded({
     env,
     port: 0,
@@ -39,6 +47,7 @@ export async function startEmbeddedServer(options: TestServerOptions = {}): Prom
   return {
     ...product,
     dataDir,
+    close: () => product.stop(),
     async stop() {
       await product.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -35,9 +35,15 @@ export function serviceCommand(workspace: string, main = 'main.ts', runtime: 'bu
  * built bundle, so the suites that start processes prove what production runs.
  */
 export function startService(name: string, workspace: string, env: Record<string, string>, main = 'main.ts', runtime: 'built' | 'tsx' = 'built'): ServiceProcess {
-  const child = spawn(process.execPath, serviceCommand(workspace, main, runtime), {
+  return startProgram(name, process.execPath, serviceCommand(workspace, main, runtime), env);
+}
+
+/** Any program as a process of the test (a worker in another language), watched like a service. */
+export function startProgram(name: string, command: string, args: string[], env: Record<string, string>): ServiceProcess {
+  const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, ...env },
+    // espeak-ng narrates unless a test names another voice: quick, and the neural voice has its own tests.
+    env: { ...process.env, VOICE_PROVIDER: process.env.TEST_VOICE_PROVIDER ?? 'espeak', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -1,4 +1,4 @@
-import type { EventStore, Logger, Mailer, RateLimiter, SessionTokens } from '@app/platform';
+import type { BackoffOptions, EventStore, FailureBackoff, Logger, Mailer, RateLimiter, SessionTokens } from '@app/platform';
 
 export interface GoogleSignInConfig {
   clientID: string;
@@ -27,14 +27,21 @@ export interface AuthDeps {
   tokens: SessionTokens;
   mailer: Mailer;
   logger: Logger;
-  /** Limits login, register and forgot-password per IP and per account. Default: 10 per 15 minutes. */
+  /**
+   * Limits login, register and forgot-password per IP (and the last two per account). Default: 10
+   * per 15 minutes. Sign-ins are held per account by a backoff on wrong passwords in the same store.
+   */
   limiter?: RateLimiter;
+  /** The backoff on wrong passwords per account; default 5 free, then 30 s doubling to 15 min. */
+  signInBackoff?: BackoffOptions;
   config: AuthConfig;
   /** The clock for command metadata (reset-link expiry, stale claims). Default: the system clock. */
   now?: () => Date;
 }
 
 /** AuthDeps with the defaults filled in, as the handlers use them. */
-export interface AuthContext extends Required<Omit<AuthDeps, 'config'>> {
+export interface AuthContext extends Required<Omit<AuthDeps, 'config' | 'signInBackoff'>> {
   config: AuthConfig;
+  /** Wrong passwords in a row per account email (shared by every instance through the limiter's store). */
+  signInBackoff: FailureBackoff;
 }

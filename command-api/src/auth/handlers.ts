@@ -1,10 +1,9 @@
 import { memoryRateLimiter, rateLimit, type HandlersOf } from '@app/platform';
-import { knownDevice } from './known-device';
 import { me, updateEmail, updatePassword } from './account';
 import { createAuthenticator } from './authenticator';
 import type { AuthContext, AuthDeps } from './deps';
 import { googleRoutes, useGoogleStrategy } from './google';
-import { login, useLocalStrategy } from './login';
+import { holdBackoff, login, useLocalStrategy } from './login';
 import { forgotPassword, resetPassword } from './password-reset';
 import { Passwords } from './passwords';
 import { register } from './register';
@@ -18,10 +17,12 @@ export type AuthRouteName = 'register' | 'login' | 'me' | 'forgotPassword' | 're
  * Google sign-in. Stateless: JWT bearer tokens, no sessions.
  */
 export function authHandlers(deps: AuthDeps): HandlersOf<AuthRouteName> {
+  const limiter = deps.limiter ?? memoryRateLimiter({ max: 10, windowMs: 15 * 60_000 });
   const ctx: AuthContext = {
     ...deps,
     logger: deps.logger.child({ category: 'auth' }),
-    limiter: deps.limiter ?? memoryRateLimiter({ max: 10, windowMs: 15 * 60_000 }),
+    limiter,
+    signInBackoff: limiter.failureBackoff('login-account', deps.signInBackoff),
     now: deps.now ?? (() => new Date()),
   };
   const passwords = new Passwords();
@@ -32,7 +33,7 @@ export function authHandlers(deps: AuthDeps): HandlersOf<AuthRouteName> {
   const google = googleRoutes(ctx, deps.config.google ? authenticator : null);
   return {
     register: [rateLimit(ctx.limiter, 'register'), register(ctx, passwords)],
-    login: [rateLimit(ctx.limiter, 'login', { exemptAccount: knownDevice(ctx) }), login(ctx, authenticator)],
+    login: [rateLimit(ctx.limiter, 'login', { perAccount: false }), holdBackoff(ctx), login(ctx, authenticator)],
     me: me(ctx),
     forgotPassword: [rateLimit(ctx.limiter, 'forgot-password'), forgotPassword(ctx)],
     resetPassword: resetPassword(ctx, passwords),

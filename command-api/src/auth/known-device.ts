@@ -20,9 +20,8 @@ export function rememberDevice(ctx: AuthContext, res: Response, userId: string):
 
 /**
  * Whether this sign-in comes from a browser that signed in to that very account before (its
- * device cookie): such a sign-in is not counted against the account, so an attacker who exhausts
- * an account's attempts does not lock its owner out. It still counts per address. (The reset link
- * is never throttled per account.)
+ * device cookie): such a sign-in is not held by the account's backoff, so an attacker who keeps
+ * guessing does not lock its owner out. It still counts per address.
  */
 export function knownDevice(ctx: AuthContext): (req: Request, email: string) => Promise<boolean> {
   return async (req, email) => {

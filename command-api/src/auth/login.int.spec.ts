@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import { hash as hashBcrypt } from '@node-rs/bcrypt';
 import request from 'supertest';
 import { userStreamId } from '@app/domain';
 import { emailStream } from './accounts';
@@ -59,6 +59,9 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+/** A hash as bcryptjs wrote them ($2a$). */
+const bcryptjsEraHash = (password: string) => hashBcrypt(password, { cost: 4, version: '2a' });
+
 describe('When a password was stored with bcrypt (accounts made before argon2id)', () => {
   let t: AuthApp;
   beforeAll(() => {
@@ -75,7 +78,7 @@ describe('When a password was stored with bcrypt (accounts made before argon2id)
     await t.store.append(emailStream(email), [{ id: randomUUID(), type: 'EmailClaimed', data: { email, userId, at }, metadata }], { expectedRevision: 'no_stream' });
     await t.store.append(userStreamId(userId), [{
       id: randomUUID(), type: 'UserRegistered', metadata,
-      data: { userId, name: 'Legacy', email, passwordHash: await bcrypt.hash(password, 4), googleId: null, fpr: null, registeredAt: at },
+      data: { userId, name: 'Legacy', email, passwordHash: await bcryptjsEraHash(password), googleId: null, fpr: null, registeredAt: at },
     }], { expectedRevision: 'no_stream' });
     return { userId, email };
   }

@@ -1,10 +1,11 @@
 import { Strategy as LocalStrategy } from 'passport-local';
 import { invalidCredentials, userDecider, userStreamId, type Routes } from '@app/domain';
-import { handle, type RouteHandler } from '@app/platform';
+import type { RequestHandler } from 'express';
+import { accountOf, handle, type RouteHandler } from '@app/platform';
 import type { Authenticator } from './authenticator';
 import { findUserByEmail, metadataFor } from './accounts';
 import type { AuthContext } from './deps';
-import { rememberDevice } from './known-device';
+import { knownDevice, rememberDevice } from './known-device';
 import type { Passwords } from './passwords';
 
 /**
@@ -40,16 +41,37 @@ async function upgradeHash(ctx: AuthContext, passwords: Passwords, userId: strin
 }
 
 /**
+ * 429 while the account named in the body waits out its backoff on wrong passwords, unless this
+ * browser signed in to that very account before (its device cookie): an attacker who keeps
+ * guessing does not lock the owner out of their own browser, and the reset link clears the wait.
+ */
+export function holdBackoff(ctx: AuthContext): RequestHandler {
+  const isOwnersDevice = knownDevice(ctx);
+  return (req, _res, next) => {
+    const email = accountOf(req);
+    if (!email) return next();
+    const check = async () => {
+      if (!(await isOwnersDevice(req, email))) await ctx.signInBackoff.check(email);
+    };
+    check().then(() => next(), next);
+  };
+}
+
+/**
  * POST /login {email, password} → {token}; 401 'Invalid credentials' for a wrong email or
- * password. The body arrives validated (and the email normalised) by the route table.
+ * password, which counts towards the account's backoff (a success starts it again). The body
+ * arrives validated (and the email normalised) by the route table.
  */
 export function login(ctx: AuthContext, passport: Authenticator): RouteHandler<Routes['login']> {
   return (req, res, next) => {
     passport.authenticate('local', { session: false }, (error: unknown, user: { id: string } | false) => {
       if (error) return next(error);
-      if (!user) return next(invalidCredentials());
-      rememberDevice(ctx, res, user.id);
-      res.json({ token: ctx.tokens.issue(user.id) });
+      const email = req.body.email;
+      if (!user) return void ctx.signInBackoff.failed(email).then(() => next(invalidCredentials()), next);
+      ctx.signInBackoff.reset(email).then(() => {
+        rememberDevice(ctx, res, user.id);
+        res.json({ token: ctx.tokens.issue(user.id) });
+      }, next);
     })(req, res, next);
   };
 }

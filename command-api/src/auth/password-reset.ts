@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { NotFoundError, userDecider, userStreamId, USER_MESSAGES, ValidationError, type Routes } from '@app/domain';
-import { handle, sha256, type RouteHandler } from '@app/platform';
+import { handle, loadState, sha256, type RouteHandler } from '@app/platform';
 import { findUserByEmail, metadataFor } from './accounts';
 import type { AuthContext } from './deps';
 import type { Passwords } from './passwords';
@@ -73,6 +73,9 @@ export function resetPassword(ctx: AuthContext, passwords: Passwords): RouteHand
         metadata: metadataFor(ctx, parsed.userId),
       });
       ctx.logger.info({ category: 'auth', userId: parsed.userId }, 'Password reset');
+      // The owner proved they hold the mailbox: wrong guesses made before no longer hold the account.
+      const { state } = await loadState(ctx.eventStore, userStreamId(parsed.userId), userDecider);
+      if (state.status === 'registered') await ctx.signInBackoff.reset(state.email);
       res.json({ message: RESET_PASSWORD_MESSAGE, position: result.position });
     } catch (error) {
       // An unknown user says no more than an unknown token.

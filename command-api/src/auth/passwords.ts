@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import bcrypt from 'bcryptjs';
+import { verify as verifyBcrypt } from '@node-rs/bcrypt';
 
 /** OWASP's current minimum for argon2id: 19 MiB of memory, 2 passes, 1 lane. */
 export const ARGON2ID = { algorithm: 2 satisfies Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -15,7 +15,8 @@ export interface PasswordCheck {
 /**
  * Password hashing with argon2id in native threads (libuv's pool), never on the event loop: a
  * burst of sign-ins does not make other requests wait. Hashes made with bcrypt before still
- * verify, and are flagged for re-hashing. A dummy hash stands in for unknown accounts, so they
+ * verify (natively, in the same pool: a JavaScript bcrypt would hold the loop for a whole hash), and
+ * are flagged for re-hashing. A dummy hash stands in for unknown accounts, so they
  * cost the same time as a wrong password.
  */
 export class Passwords {
@@ -31,7 +32,7 @@ export class Passwords {
       await verify(await this.dummy, password);
       return { matches: false, outdated: false };
     }
-    if (stored.startsWith('$2')) return { matches: await bcrypt.compare(password, stored), outdated: true };
+    if (stored.startsWith('$2')) return { matches: await verifyBcrypt(password, stored).catch(() => false), outdated: true };
     return { matches: await verify(stored, password).catch(() => false), outdated: !stored.startsWith(CURRENT_PREFIX) };
   }
 

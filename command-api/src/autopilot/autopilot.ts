@@ -1,12 +1,13 @@
 import {
   COLLECTIONS, ConflictError, DomainError, PLATFORM_LABELS, allowedPostsPerWeek, capToFrequency, dueSlot, effectivePlan, findPlan, isProcessing,
   postDecider, postStreamId, seriesDecider, seriesStreamId, socialLinkDecider, socialLinkStreamId, subscriptionDecider, subscriptionStreamId,
-  videoDecider, videoStreamId, type CommandMetadata, type PostQueueDoc, type SeriesViewDoc,
+  videoDecider, videoStreamId, type CommandMetadata, type PostQueueDoc, type SeriesBatchDoc, type SeriesViewDoc,
 } from '@app/domain';
 import {
   defaultContent, deterministicId, documentStoreLease, handle, loadState, postIdFor, runReactor, runWithLease, startStatusReporter, type Clock, type DocumentStore, type EventStore,
   type Logger, type RecordedEvent, type Subscription,
 } from '@app/platform';
+import { BATCH_RUNNER_CHECKPOINT, startBatchRunner } from '../batch/runner';
 import type { PostExecutor } from '../publishing/post-executor';
 
 /** The command side's GenerateVideo (command-api's generateVideo), injected by the composition root. */
@@ -26,6 +27,8 @@ export interface AutopilotDeps {
 }
 
 export const AUTOPILOT_PUBLISHER_CHECKPOINT = 'autopilot-publisher';
+/** Why a slot a batch holds makes no autopilot video. */
+export const AUTOPILOT_BATCH_SLOT = 'A video from your batch is posted at this time';
 
 export type SlotOutcome =
   | { kind: 'none' | 'deferred' | 'taken' }
@@ -84,6 +87,9 @@ export class Autopilot {
       return { kind: 'skipped', slot: due.slot, reason };
     };
 
+    // A batch of the series posts its own video at this slot (issue 18): the autopilot makes none.
+    if (await this.batchHoldsSlot(seriesId, due.slot)) return skip(AUTOPILOT_BATCH_SLOT);
+
     // One video at a time: wait while another of the user's videos renders.
     if (sub.processingVideoId) {
       const { state: busy } = await loadState(eventStore, videoStreamId(sub.processingVideoId), videoDecider);
@@ -106,6 +112,9 @@ export class Autopilot {
     try {
       const { videoId } = await this.deps.generateVideo(userId, {
         topic: s.topic, customPrompt: s.customPrompt, duration: s.duration, style: s.style, voiceid: s.voiceId, aspectRatio: s.aspectRatio, language: s.language,
+        // The series' look of captions and music go with each of its videos.
+        ...(s.captions ? { captions: s.captions } : {}),
+        ...(s.music ? { music: s.music } : {}),
       }, this.meta(userId, correlationId), seriesId);
       await handle(eventStore, seriesStreamId(seriesId), seriesDecider, { type: 'RecordSlotVideo', data: { slot: due.slot, videoId }, metadata: this.meta(userId, correlationId) });
       log.info({ videoId, missedSlots: due.missedSlots }, 'Slot video requested');
@@ -115,6 +124,12 @@ export class Autopilot {
       log.error({ err: error }, 'GenerateVideo failed');
       return skip('The video could not be started');
     }
+  }
+
+  /** Whether an item of one of the series' batches is to be posted at `slot` (and was not dropped). */
+  private async batchHoldsSlot(seriesId: string, slot: string): Promise<boolean> {
+    const batches = await this.deps.docs.collection<SeriesBatchDoc>(COLLECTIONS.seriesBatches).find({ seriesId });
+    return batches.some((batch) => batch.items.some((item) => item.publishAt === slot && (item.status === 'queued' || item.status === 'started' || item.status === 'done')));
   }
 
   /** A rendered autopilot video is posted to each of its series' platforms (once per platform). */
@@ -189,11 +204,16 @@ export function startAutopilot(deps: AutopilotDeps & { holder: string; leaseTtlM
         handles: ['VideoRendered'],
         react: (event) => autopilot.onVideoRendered(event),
       });
-      // Its place in the log beside the projectors' (GET /api/analytics/projections).
+      // Batches of a series' videos (issue 18), made one at a time by the same leader.
+      const batches = await startBatchRunner({ eventStore: deps.eventStore, docs: deps.docs, logger: deps.logger, clock: deps.clock });
+      // Their places in the log beside the projectors' (GET /api/analytics/projections).
       const status = startStatusReporter({
         docs: deps.docs,
         logger: deps.logger,
-        entries: async () => [{ name: AUTOPILOT_PUBLISHER_CHECKPOINT, kind: 'reactor' as const, position: await deps.docs.getCheckpoint(AUTOPILOT_PUBLISHER_CHECKPOINT) }],
+        entries: async () => [
+          { name: AUTOPILOT_PUBLISHER_CHECKPOINT, kind: 'reactor' as const, position: await deps.docs.getCheckpoint(AUTOPILOT_PUBLISHER_CHECKPOINT) },
+          { name: BATCH_RUNNER_CHECKPOINT, kind: 'reactor' as const, position: await deps.docs.getCheckpoint(BATCH_RUNNER_CHECKPOINT) },
+        ],
       });
       const slotTimer = setInterval(() => void tickSlots(), deps.slotTickMs ?? 30_000);
       const queueTimer = setInterval(() => void tickQueue(), deps.queueTickMs ?? 2_000);
@@ -206,6 +226,7 @@ export function startAutopilot(deps: AutopilotDeps & { holder: string; leaseTtlM
           clearInterval(queueTimer);
           off?.();
           await status.stop();
+          await batches.stop();
           await reactor.stop();
           await chain;
         },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   generateVideoSchema, postStreamId, seriesDecider, seriesStreamId, socialLinkDecider, socialLinkStreamId, subscriptionDecider, subscriptionStreamId,
-  userDecider, userStreamId, videoStreamId, type Platform,
+  userDecider, userStreamId, videoStreamId, type Platform, type SeriesSettings,
 } from '@app/domain';
 import {
   AdjustableClock, LocalDiskBlobStore, SandboxPublisher, SqliteDocumentStore, TokenVault, commandMetadata, createLogger, handle, openSqliteEventStore, parseOrThrow,
@@ -53,7 +53,7 @@ describe('The series autopilot', () => {
   });
 
   /** Given: a creator with a series posting to `platforms` on Mondays and Wednesdays at 18:00 Paris time. */
-  async function aCreatorWithASeries(options: { platforms?: Platform[]; linked?: Platform[]; plan?: 'FREE' | 'DAILY' } = {}) {
+  async function aCreatorWithASeries(options: { platforms?: Platform[]; linked?: Platform[]; plan?: 'FREE' | 'DAILY'; studio?: Pick<SeriesSettings, 'captions' | 'music'> } = {}) {
     const userId = `u-${Math.random().toString(36).slice(2, 8)}`;
     await handle(store, userStreamId(userId), userDecider, { type: 'RegisterUser', data: { userId, name: 'Ada', email: `${userId}@example.com`, passwordHash: null, googleId: null, fpr: null }, metadata: meta(userId) });
     if (options.plan === 'DAILY') {
@@ -72,7 +72,7 @@ describe('The series autopilot', () => {
       type: 'CreateSeries',
       data: {
         seriesId, userId, name: 'Owl facts', platforms: options.platforms ?? ['youtube'],
-        settings: { topic: 'Fun Facts', customPrompt: null, voiceId: 'nPczCjzI2devNBz1zQrb', style: 'anime', aspectRatio: '9:16', language: 'English', duration: 30 },
+        settings: { topic: 'Fun Facts', customPrompt: null, voiceId: 'nPczCjzI2devNBz1zQrb', style: 'anime', aspectRatio: '9:16', language: 'English', duration: 30, ...options.studio },
         schedule: { timeZone: 'Europe/Paris', times: ['18:00'], days: [1, 3] },
       },
       metadata: meta(userId),
@@ -99,6 +99,18 @@ describe('The series autopilot', () => {
       expect(await types(seriesStreamId(seriesId))).toEqual(['SeriesCreated', 'SeriesSlotClaimed', 'SeriesVideoRequested']);
       // A second pass (another autopilot process, a retry) claims nothing.
       expect(await autopilot.runSeries(seriesId)).toEqual({ kind: 'none' });
+    });
+  });
+
+  describe('When the series holds a caption style and music settings', () => {
+    it('should make its videos with them', async () => {
+      const captions = { preset: 'single' as const, position: 'middle' as const, size: 'large' as const, highlight: '#FF3366' };
+      const music = { mood: 'calm' as const, volume: 15, ducking: false };
+      const { seriesId } = await aCreatorWithASeries({ studio: { captions, music } });
+      at('2026-11-02T17:00:30.000Z');
+      const { videoId } = (await autopilot.runSeries(seriesId)) as { videoId: string };
+      const [requested] = await store.readStream(videoStreamId(videoId));
+      expect(requested.data).toMatchObject({ captions, music });
     });
   });
 

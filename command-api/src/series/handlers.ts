@@ -50,6 +50,8 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
       const settings: SeriesSettings = {
         topic: body.topic, customPrompt: body.customPrompt?.trim() || null, voiceId: body.voiceid, style: body.style,
         aspectRatio: body.aspectRatio, language: body.language, duration: body.duration,
+        ...(body.captions ? { captions: body.captions } : {}),
+        ...(body.music ? { music: body.music } : {}),
       };
       await handle(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider, { type: 'AllotSeries', data: { userId, seriesId }, metadata });
       let position: number;
@@ -73,7 +75,7 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
       const metadata = meta(userId);
       const { state } = await loadState(deps.eventStore, seriesStreamId(seriesId), seriesDecider);
       const current = state.status === 'none' || state.status === 'deleted' || state.userId !== userId ? null : state;
-      const touchesSettings = ['topic', 'customPrompt', 'voiceid', 'style', 'aspectRatio', 'language', 'duration'].some((k) => k in body && body[k as keyof typeof body] !== undefined);
+      const touchesSettings = ['topic', 'customPrompt', 'voiceid', 'style', 'aspectRatio', 'language', 'duration', 'captions', 'music'].some((k) => k in body && body[k as keyof typeof body] !== undefined);
       const settings: SeriesSettings | undefined = current && touchesSettings ? {
         topic: body.topic ?? current.settings.topic,
         customPrompt: body.customPrompt === undefined ? current.settings.customPrompt : body.customPrompt?.trim() || null,
@@ -82,6 +84,8 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
         aspectRatio: body.aspectRatio ?? current.settings.aspectRatio,
         language: body.language ?? current.settings.language,
         duration: body.duration ?? current.settings.duration,
+        ...((body.captions ?? current.settings.captions) ? { captions: body.captions ?? current.settings.captions } : {}),
+        ...((body.music ?? current.settings.music) ? { music: body.music ?? current.settings.music } : {}),
       } : undefined;
       const newSchedule = current && body.schedule ? schedule(body.schedule, await postsPerWeek(userId, metadata.now), current.schedule) : undefined;
       const { position } = await handle(deps.eventStore, seriesStreamId(seriesId), seriesDecider, {

@@ -1,4 +1,5 @@
 import type { Decider } from '../shared';
+import { batchDecider } from '../batch';
 import { postDecider } from '../post';
 import { seriesDecider } from '../series';
 import { socialLinkDecider } from '../social-link';
@@ -20,6 +21,7 @@ const DECIDERS: Record<string, AnyDecider> = {
   video: videoDecider as unknown as AnyDecider,
   subscription: subscriptionDecider as unknown as AnyDecider,
   series: seriesDecider as unknown as AnyDecider,
+  batch: batchDecider as unknown as AnyDecider,
   post: postDecider as unknown as AnyDecider,
   social: socialLinkDecider as unknown as AnyDecider,
   projection: projectionDecider as unknown as AnyDecider,

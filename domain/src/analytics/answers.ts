@@ -37,6 +37,20 @@ export const projectionStatus = z.object({
   rebuild: z.object({ position: z.number().int().nonnegative(), target: z.number().int().nonnegative(), startedAt: z.string() }).nullable(),
 });
 export type ProjectionStatus = z.infer<typeof projectionStatus>;
+
+/** One consumer group on one topic: how many messages were published to it and not yet handled. */
+export const busLagRow = z.object({
+  groupId: z.string(),
+  topic: z.string(),
+  partitions: z.number().int().nonnegative(),
+  /** Summed over the partitions. */
+  lag: z.number().int().nonnegative(),
+  /** The partition furthest behind. */
+  maxPartitionLag: z.number().int().nonnegative(),
+});
+export type BusLagRow = z.infer<typeof busLagRow>;
+/** The message bus's consumer groups and their lag per topic (Kafka, or the embedded SQLite bus). */
+export const busLagAnswer = z.object({ bus: z.string(), groups: z.array(busLagRow) });
 export const projectionsAnswer = z.object({ projections: z.array(projectionStatus) });
 export type ProjectionsAnswer = z.infer<typeof projectionsAnswer>;
 export const rebuildAnswer = z.object({ name: z.string(), status: z.literal('rebuilding'), position: z.number().int().nonnegative() });

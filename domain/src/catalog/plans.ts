@@ -24,17 +24,22 @@ export interface Plan {
   maxSeries: number | null;
   /** Videos per calendar month; for Free, videos ever. */
   monthlyVideoLimit: number;
+  /** Bytes the creator's own media library may hold (issue 18). */
+  storageBytes: number;
   features: string[];
   popular: boolean;
 }
 
+/** 1 GiB, in bytes. */
+export const GIB = 1024 ** 3;
+
 const COMMON = ['Edit & preview videos', 'Auto-post to channel', 'Background music', 'No watermark'];
 
 export const PLANS: readonly Plan[] = [
-  { id: 'FREE', name: 'Free', price: 0, annualDiscount: 0, frequency: '1 video creation', postsPerWeek: 0, maxSeries: 1, monthlyVideoLimit: 1, features: ['1 Series', '1 video creation'], popular: false },
-  { id: 'STARTER', name: 'Starter', price: 19, annualDiscount: 20, frequency: 'Posts 3 times a week', postsPerWeek: 3, maxSeries: 3, monthlyVideoLimit: 15, features: ['3 Series', 'Posts 3 times a week', ...COMMON], popular: false },
-  { id: 'DAILY', name: 'Daily', price: 39, annualDiscount: 30, frequency: 'Posts once a day', postsPerWeek: 7, maxSeries: 10, monthlyVideoLimit: 40, features: ['10 Series', 'Posts once a day', ...COMMON, 'Like & RT'], popular: true },
-  { id: 'HARDCORE', name: 'Hardcore', price: 69, annualDiscount: 20, frequency: 'Posts twice a day', postsPerWeek: 14, maxSeries: null, monthlyVideoLimit: 80, features: ['Unlimited Series', 'Posts twice a day', ...COMMON, 'Like & RT'], popular: false },
+  { id: 'FREE', name: 'Free', price: 0, annualDiscount: 0, frequency: '1 video creation', postsPerWeek: 0, maxSeries: 1, monthlyVideoLimit: 1, storageBytes: 1 * GIB, features: ['1 Series', '1 video creation'], popular: false },
+  { id: 'STARTER', name: 'Starter', price: 19, annualDiscount: 20, frequency: 'Posts 3 times a week', postsPerWeek: 3, maxSeries: 3, monthlyVideoLimit: 15, storageBytes: 5 * GIB, features: ['3 Series', 'Posts 3 times a week', ...COMMON], popular: false },
+  { id: 'DAILY', name: 'Daily', price: 39, annualDiscount: 30, frequency: 'Posts once a day', postsPerWeek: 7, maxSeries: 10, monthlyVideoLimit: 40, storageBytes: 20 * GIB, features: ['10 Series', 'Posts once a day', ...COMMON, 'Like & RT'], popular: true },
+  { id: 'HARDCORE', name: 'Hardcore', price: 69, annualDiscount: 20, frequency: 'Posts twice a day', postsPerWeek: 14, maxSeries: null, monthlyVideoLimit: 80, storageBytes: 50 * GIB, features: ['Unlimited Series', 'Posts twice a day', ...COMMON, 'Like & RT'], popular: false },
 ];
 
 export const PAID_PLAN_IDS = ['STARTER', 'DAILY', 'HARDCORE'] as const satisfies readonly PaidPlanId[];

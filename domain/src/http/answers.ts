@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ASPECT_RATIO_IDS, LANGUAGE_IDS } from '../catalog/formats';
 import { GENERATION_STATUSES } from '../catalog/generation-status';
+import { captionStyleSchema, musicSettingsSchema } from '../schemas/studio';
 
 const videoStatus = z.enum([...GENERATION_STATUSES, 'failed']);
 const planId = z.enum(['FREE', 'STARTER', 'DAILY', 'HARDCORE']);
@@ -38,6 +39,9 @@ export const videoListItemAnswer = z.object({
 export type VideoListItem = z.infer<typeof videoListItemAnswer>;
 export const videoListAnswer = z.object({ videos: z.array(videoListItemAnswer) });
 
+/** A picture of the illustration set: its id, emoji and name in the video's language. */
+const sceneSubjectAnswer = z.object({ id: z.string(), emoji: z.string(), label: z.string() });
+
 export const videoDetailAnswer = videoListItemAnswer.extend({
   /** The caption. */
   description: z.string(),
@@ -55,6 +59,46 @@ export const videoDetailAnswer = videoListItemAnswer.extend({
   failureReason: z.string().nullable(),
   /** Whether the video belongs to a series (drives SERIES SETTINGS). */
   isSeries: z.boolean(),
+  /** A finished video the creator uploaded ("Upload Video", issue 18): it has no studio. */
+  uploaded: z.boolean().optional(),
+  /** The studio: versions and the draft of the next render; null until the first script is written. */
+  studio: z.object({
+    /** The version on show (null until the first render is done). */
+    currentVersion: z.number().int().nullable(),
+    /** A render of this video is in progress (its stages are in `status`). */
+    rendering: z.boolean(),
+    versions: z.array(z.object({ version: z.number().int(), at: z.string(), durationSeconds: z.number() })),
+    /** The draft differs from what the version on show was made from. */
+    hasUnrenderedEdits: z.boolean(),
+    title: z.string(),
+    narrationScript: z.array(z.string()),
+    scenes: z.array(z.object({
+      line: z.string(),
+      prompt: z.string(),
+      /** Signed URL of the scene's picture as last rendered; null for a picture the next render will draw. */
+      pictureUrl: z.string().nullable(),
+      /** The scene's span in the version on show, seconds (null when it is not in it as it is now). */
+      start: z.number().nullable(),
+      end: z.number().nullable(),
+      /** What its picture showed when last drawn, main subject first (empty: not known). */
+      subjects: z.array(sceneSubjectAnswer),
+      /** Other subjects its line or topic suggests: what `POST …/scenes/:index/picture {subject}` accepts besides `subjects`. */
+      subjectOptions: z.array(sceneSubjectAnswer),
+      /** The main subject the creator picked for the next render, or null (the narration chooses). */
+      chosenSubject: z.string().nullable(),
+      /** The creator's own library item the next render shows on this scene instead of a picture (issue 18), or null. */
+      media: z.object({
+        mediaId: z.string(),
+        kind: z.enum(['clip', 'image']),
+        fit: z.enum(['crop', 'letterbox']),
+        /** Signed URL of the item's thumbnail. */
+        thumbnailUrl: z.string(),
+      }).nullable().optional(),
+    })),
+    voiceId: z.string(),
+    captions: captionStyleSchema,
+    music: musicSettingsSchema,
+  }).nullable().optional(),
 });
 export type VideoDetail = z.infer<typeof videoDetailAnswer>;
 
@@ -71,6 +115,8 @@ export type VideoStats = z.infer<typeof videoStatsAnswer>;
 
 export const generateVideoAnswer = z.object({ videoId: z.string(), position });
 export const captionAnswer = successAnswer.extend({ description: z.string() });
+/** A re-render: its version. */
+export const rerenderAnswer = successAnswer.extend({ version: z.number().int().positive() });
 
 export const subscriptionViewAnswer = z.object({
   plan: planId,
@@ -117,6 +163,9 @@ export const seriesAnswer = z.object({
   aspectRatio: z.enum(ASPECT_RATIO_IDS),
   language: z.enum(LANGUAGE_IDS),
   duration: z.number(),
+  /** The look of the series' captions and its music (absent: the defaults). */
+  captions: captionStyleSchema.optional(),
+  music: musicSettingsSchema.optional(),
   platforms: z.array(platform),
   schedule: seriesSchedule,
   /** Next autopilot post (ISO), null while paused. */
@@ -135,6 +184,29 @@ export type SeriesResponse = z.infer<typeof seriesAnswer>;
 export const seriesListAnswer = z.object({ series: z.array(seriesAnswer) });
 export const seriesCreatedAnswer = z.object({ _id: z.string(), seriesId: z.string(), position, nextPostAt: z.string().nullable() });
 
+/** One item of the creator's own media library (issue 18). */
+export const mediaItemAnswer = z.object({
+  _id: z.string(),
+  kind: z.enum(['clip', 'image']),
+  /** The file's name as uploaded. */
+  name: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Seconds, for clips; null for images. */
+  durationSeconds: z.number().nullable(),
+  /** Short-lived signed URL of a JPEG frame of it. */
+  thumbnailUrl: z.string(),
+  createdAt: z.string(),
+});
+export type MediaItemResponse = z.infer<typeof mediaItemAnswer>;
+/** GET /api/media: the library, newest first, and the storage it takes against the plan's quota. */
+export const mediaListAnswer = z.object({ media: z.array(mediaItemAnswer), usedBytes: z.number().int().nonnegative(), storageBytes: z.number().int().positive() });
+export type MediaListResponse = z.infer<typeof mediaListAnswer>;
+/** POST /api/media: the item as recorded, and the position of the append (read-your-writes). */
+export const mediaUploadedAnswer = mediaItemAnswer.extend({ position });
+
 export const clockAnswer = z.object({ now: z.string() });
 export const webhookAnswer = z.object({ received: z.literal(true), position });
 /** The dev mailbox's mails, newest first. */
@@ -144,13 +216,14 @@ export const mailboxAnswer = z.array(z.object({ id: z.string(), to: z.string(), 
 export const catalogAnswer = z.object({
   topics: z.array(z.unknown()), voices: z.array(z.unknown()), artStyles: z.array(z.object({ id: z.string(), label: z.string(), previewUrl: z.string() })),
   aspectRatios: z.array(z.unknown()), languages: z.array(z.unknown()), durations: z.array(z.unknown()), plans: z.array(z.unknown()),
+  captionPresets: z.array(z.object({ id: z.string(), label: z.string(), description: z.string(), previewUrl: z.string() })),
+  captionPositions: z.array(z.string()), captionSizes: z.array(z.string()), musicMoods: z.array(z.string()),
 });
 
 /** The body of every 4xx/5xx answer. */
 export const errorAnswer = z.object({ error: z.string(), details: z.record(z.string(), z.unknown()).optional() }).loose();
 export type ErrorAnswer = z.infer<typeof errorAnswer>;
 
-/** Positions let a client wait for its own write to be projected (read-your-writes). */
 /** GET /api/openapi.json: the OpenAPI 3.1 document of every route. */
 export const openApiAnswer = z.looseObject({
   openapi: z.literal('3.1.0'),
@@ -159,5 +232,4 @@ export const openApiAnswer = z.looseObject({
   components: z.record(z.string(), z.unknown()),
 });
 
-export const MIN_POSITION_HEADER = 'x-min-position';
-export const POSITION_HEADER = 'x-position';
+export { MIN_POSITION_HEADER, POSITION_HEADER } from './headers';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** The two HTTP services behind the one origin. */
 export type ServiceName = 'command-api' | 'query-api';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route:
@@ -19,8 +19,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export type RouteAuth = 'public' | 'bearer' | 'bearer-or-query' | 'signed-url' | 'capability' | 'oauth-callback' | 'stripe-signature' | 'loopback' | 'analyst';
 
-/** What a successful answer is: a JSON document of a schema, or something that is not JSON (`static`: a script or style sheet). */
-export type RouteAnswer = z.ZodType | 'html' | 'redirect' | 'media' | 'event-stream' | 'download' | 'static';
+/**
+ * What a successful answer is: a JSON document of a schema, or something that is not JSON (`static`: a script or style sheet;
+ * `tus`: the tus protocol's headers, Location, Upload-Offset, Upload-Length, with no body, or the finished upload's library item).
+ */
+export type RouteAnswer = z.ZodType | 'html' | 'redirect' | 'media' | 'event-stream' | 'download' | 'static' | 'tus';
 
 /**
  * Routes mounted only in some configurations: the test clock (STUDIO_TEST_CLOCK=1 outside
@@ -42,8 +45,12 @@ export interface RouteContract {
   readonly method: HttpMethod;
   readonly path: string;
   readonly auth: RouteAuth;
-  /** JSON request body; `raw` when the handler needs the exact bytes (signature checks); `form` for HTML forms. */
-  readonly body?: z.ZodType | 'raw' | 'form';
+  /**
+   * JSON request body; `raw` when the handler needs the exact bytes (signature checks); `form` for HTML forms;
+   * `multipart` for a file upload (multipart/form-data with one `file` field), which the handler streams itself;
+   * `tus` for the tus protocol's requests (application/offset+octet-stream bytes and its headers), also streamed by the handler.
+   */
+  readonly body?: z.ZodType | 'raw' | 'form' | 'multipart' | 'tus';
   /** The query string's schema: parsed before the handler (a 400 with its message otherwise) into `res.locals.query`. */
   readonly query?: z.ZodType;
   /** The path parameters' schema, parsed the same way into `res.locals.params`. */

@@ -58,6 +58,7 @@ const MEDIA_TYPES: Record<Exclude<RouteContract['answer'], z.ZodType>, string[]>
   'event-stream': ['text/event-stream'],
   download: ['application/x-ndjson', 'text/csv'],
   static: ['text/javascript', 'text/css', 'image/png'],
+  tus: [],
 };
 
 function successOf(route: RouteContract): Record<string, unknown> {
@@ -66,6 +67,12 @@ function successOf(route: RouteContract): Record<string, unknown> {
     return { [status]: { description: route.summary, content: { 'application/json': { schema: jsonSchemaOf(route.answer, 'output') } } } };
   }
   if (route.answer === 'redirect') return { [status]: { description: route.summary, headers: { Location: { schema: { type: 'string' } } } } };
+  if (route.answer === 'tus') {
+    const tusHeaders = { 'Tus-Resumable': { schema: { type: 'string' } }, Location: { schema: { type: 'string' } }, 'Upload-Offset': { schema: { type: 'integer' } }, 'Upload-Length': { schema: { type: 'integer' } } };
+    // The last bytes of an upload answer the library item (tus allows a body there; tus-js-client reads it).
+    const finished = route.method === 'PATCH' ? { 200: { description: 'The last bytes: the upload was checked and is now in the library', headers: tusHeaders, content: { 'application/json': { schema: { type: 'object' } } } } } : {};
+    return { [status]: { description: route.summary, headers: tusHeaders }, ...finished };
+  }
   const content = route.answer === 'event-stream'
     ? { 'text/event-stream': { schema: SSE_EVENT } }
     : Object.fromEntries(MEDIA_TYPES[route.answer].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
@@ -85,7 +92,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'No session, an expired one, or wrong credentials',
   403: 'Not allowed: the plan, the role, the signature or the origin',
   404: 'Not found, or not yours',
-  409: 'It changed meanwhile, or it conflicts with what exists',
+  409: 'It changed meanwhile, or it conflicts with what exists (tus: Upload-Offset is not where the upload is)',
+  410: 'Gone: the resumable upload expired (24 hours without bytes) or was finished or abandoned',
+  412: 'tus: the Tus-Resumable header is missing or names a version this server does not speak',
+  415: 'tus: the bytes must be sent as application/offset+octet-stream',
   413: 'The request body is too large',
   429: 'Too many attempts; try again later',
   503: 'The server is busy (or the feature is not configured). Please try again in a moment.',
@@ -153,6 +163,13 @@ function operationOf(route: RouteContract): Operation {
     operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } };
   } else if (route.body === 'form') {
     operation.requestBody = { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } };
+  } else if (route.body === 'multipart') {
+    operation.requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+    };
+  } else if (route.body === 'tus') {
+    operation.requestBody = { required: false, content: { 'application/offset+octet-stream': { schema: { type: 'string', format: 'binary' } } } };
   } else if (route.body === 'raw') {
     operation.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object' } } } };
   }

@@ -30,6 +30,14 @@ describe('The OpenAPI document, generated from the route table', () => {
     expect(schema.properties.name.minLength).toBe(2);
   });
 
+  it('given a file upload, then its request body is multipart/form-data with one binary `file`, and a bad one is a documented 400', () => {
+    const upload = operationOf('uploadMedia');
+    expect(upload.requestBody!.content).toEqual({
+      'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } },
+    });
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '400', '401']));
+  });
+
   it('given a route with a query schema, then each field is a query parameter', () => {
     const names = operationOf('analyticsEvents').parameters.filter((p) => p.in === 'query').map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['after', 'limit', 'type']));

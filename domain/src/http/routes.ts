@@ -8,16 +8,23 @@ import { z } from 'zod';
 import { createCheckoutSessionSchema } from '../subscription/checkout';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, updateEmailSchema, updatePasswordSchema } from '../schemas/auth';
 import { createSeriesSchema, updateSeriesSchema } from '../schemas/series';
+import { batchParams, queueBatchSchema } from '../batch/schemas';
+import { batchAnswer, batchListAnswer, batchQueuedAnswer } from '../batch/progress';
 import { instagramUploadSchema, tiktokUploadSchema, youtubeUploadSchema } from '../schemas/social';
 import { generateVideoSchema, updateCaptionSchema } from '../schemas/video';
+import { uploadVideoSchema, useSceneMediaSchema } from '../schemas/own-media';
 import {
-  captionAnswer, catalogAnswer, checkoutAnswer, clockAnswer, connectAnswer, generateVideoAnswer, instagramUploadAnswer, linkStatusAnswer, mailboxAnswer,
-  meAnswer, messageAnswer, messageWithPositionAnswer, openApiAnswer, serviceStatusAnswer, seriesAnswer, seriesCreatedAnswer, seriesListAnswer, subscriptionAnswer,
+  arrangeScenesSchema, changeCaptionStyleSchema, changeMusicSchema, changeVoiceSchema, editSceneSchema, editScriptSchema, regenerateSceneImageSchema, sceneIndexParam, versionParam,
+} from '../schemas/studio';
+import {
+  captionAnswer, catalogAnswer, rerenderAnswer, checkoutAnswer, clockAnswer, connectAnswer, generateVideoAnswer, instagramUploadAnswer, linkStatusAnswer, mailboxAnswer,
+  mediaListAnswer, mediaUploadedAnswer, meAnswer, messageAnswer, messageWithPositionAnswer, openApiAnswer, serviceStatusAnswer, seriesAnswer, seriesCreatedAnswer, seriesListAnswer, subscriptionAnswer,
   successAnswer, tiktokUploadAnswer, tokenAnswer, urlAnswer, videoDetailAnswer, videoListAnswer, videoStatsAnswer, videoStatusAnswer, webhookAnswer,
   youtubeUploadAnswer,
 } from './answers';
 import { defineRoute, type RouteContract, type ServiceName } from './contract';
-import { eventsAnswer, projectionsAnswer, rebuildAnswer, statsAnswer, streamAnswer, streamsAnswer } from '../analytics/answers';
+import { asyncApiAnswer } from '../messages/asyncapi';
+import { busLagAnswer, eventsAnswer, projectionsAnswer, rebuildAnswer, statsAnswer, streamAnswer, streamsAnswer } from '../analytics/answers';
 import { eventsQuery, exportQuery, liveEventsQuery, projectionParams, statsQuery, streamParams, streamQuery, streamsQuery } from '../analytics/queries';
 
 /** POST /api/test/clock/advance (test mode only). */
@@ -40,7 +47,21 @@ export const ROUTES = {
 
   // Videos.
   generateVideo: defineRoute({ name: 'generateVideo', cost: 'expensive', service: command, method: 'POST', path: '/api/generate-video', auth: 'bearer', body: generateVideoSchema, answer: generateVideoAnswer, status: 201, summary: 'Request a video (entitlements checked)' }),
+  uploadVideo: defineRoute({ name: 'uploadVideo', service: command, method: 'POST', path: '/api/video/upload', auth: 'bearer', body: uploadVideoSchema, answer: generateVideoAnswer, status: 201, errors: [403, 404, 409], summary: 'Upload Video: a clip of the library made elsewhere becomes a video of the creator\'s, normalised to the platform format (H.264/AAC, faststart, 9:16, 16:9 or 1:1) by a render worker; counts against the plan like a generated one' }),
   editCaption: defineRoute({ name: 'editCaption', service: command, method: 'POST', path: '/api/video/:id/caption', auth: 'bearer', body: updateCaptionSchema, answer: captionAnswer, summary: "Edit a video's caption" }),
+  // The studio (docs/api.md): edits change the draft of the next render; a re-render makes a new version.
+  editScript: defineRoute({ name: 'editScript', service: command, method: 'PUT', path: '/api/video/:id/script', auth: 'bearer', body: editScriptSchema, answer: successAnswer, errors: [409], summary: "Replace a video's title and voice script (one line per scene)" }),
+  editScene: defineRoute({ name: 'editScene', service: command, method: 'PATCH', path: '/api/video/:id/scenes/:index', auth: 'bearer', params: z.object({ id: z.string(), index: z.coerce.number().pipe(sceneIndexParam) }), body: editSceneSchema, answer: successAnswer, errors: [409], summary: "Change a scene's line or picture prompt" }),
+  arrangeScenes: defineRoute({ name: 'arrangeScenes', service: command, method: 'PUT', path: '/api/video/:id/scenes', auth: 'bearer', body: arrangeScenesSchema, answer: successAnswer, errors: [409], summary: 'Reorder scenes; a scene left out of the order is removed' }),
+  regenerateSceneImage: defineRoute({ name: 'regenerateSceneImage', service: command, method: 'POST', path: '/api/video/:id/scenes/:index/picture', auth: 'bearer', params: z.object({ id: z.string(), index: z.coerce.number().pipe(sceneIndexParam) }), body: regenerateSceneImageSchema, answer: successAnswer, errors: [409], summary: "Draw a scene's picture again (same style, new seed; optionally a new prompt, or a main subject the scene offers)" }),
+  useSceneMedia: defineRoute({ name: 'useSceneMedia', service: command, method: 'PUT', path: '/api/video/:id/scenes/:index/media', auth: 'bearer', params: z.object({ id: z.string(), index: z.coerce.number().pipe(sceneIndexParam) }), body: useSceneMediaSchema, answer: successAnswer, errors: [404, 409], summary: "Show an item of the creator's media library on a scene instead of its picture (centre crop or letterbox), or its picture again (mediaId null)" }),
+  changeVoice: defineRoute({ name: 'changeVoice', service: command, method: 'PUT', path: '/api/video/:id/voice', auth: 'bearer', body: changeVoiceSchema, answer: successAnswer, errors: [409], summary: "Change a video's narrator" }),
+  changeMusic: defineRoute({ name: 'changeMusic', service: command, method: 'PUT', path: '/api/video/:id/music', auth: 'bearer', body: changeMusicSchema, answer: successAnswer, errors: [409], summary: "Change a video's music mood, volume (0 = none) and ducking" }),
+  changeCaptionStyle: defineRoute({ name: 'changeCaptionStyle', service: command, method: 'PUT', path: '/api/video/:id/captions', auth: 'bearer', body: changeCaptionStyleSchema, answer: successAnswer, errors: [409], summary: "Change a video's caption preset, position, size and highlight colour" }),
+  requestRerender: defineRoute({ name: 'requestRerender', cost: 'expensive', service: command, method: 'POST', path: '/api/video/:id/rerender', auth: 'bearer', answer: rerenderAnswer, status: 201, errors: [409], summary: 'Render the draft as a new version (no monthly credit; one render at a time)' }),
+  restoreVersion: defineRoute({ name: 'restoreVersion', service: command, method: 'POST', path: '/api/video/:id/versions/:version/restore', auth: 'bearer', params: z.object({ id: z.string(), version: versionParam }), answer: successAnswer, errors: [409], summary: 'Show an earlier version again' }),
+  videoScenePicture: defineRoute({ name: 'videoScenePicture', service: query, method: 'GET', path: '/api/video/scene-picture/:id/:picture', auth: 'signed-url', answer: 'media', summary: "A scene's picture for the storyboard (signed URL)" }),
+  captionPresetPreview: defineRoute({ name: 'captionPresetPreview', service: query, method: 'GET', path: '/api/caption-presets/:id/preview', auth: 'public', answer: 'media', summary: "A caption preset's preview picture" }),
   deleteVideo: defineRoute({ name: 'deleteVideo', service: command, method: 'DELETE', path: '/api/video/delete/:id', auth: 'bearer', answer: successAnswer, summary: 'Delete a video (its media are removed)' }),
   listVideos: defineRoute({ name: 'listVideos', service: query, method: 'GET', path: '/api/video/videos', auth: 'bearer', answer: videoListAnswer, summary: "The user's videos, newest first" }),
   videoStats: defineRoute({ name: 'videoStats', service: query, method: 'GET', path: '/api/video/stats', auth: 'bearer', answer: videoStatsAnswer, summary: 'Videos made this month, in all, and the plan limit' }),
@@ -91,9 +112,26 @@ export const ROUTES = {
   pauseSeries: defineRoute({ name: 'pauseSeries', service: command, method: 'POST', path: '/api/series/:id/pause', auth: 'bearer', answer: successAnswer, summary: "Pause a series' autopilot" }),
   resumeSeries: defineRoute({ name: 'resumeSeries', service: command, method: 'POST', path: '/api/series/:id/resume', auth: 'bearer', answer: successAnswer, summary: "Resume a series' autopilot" }),
   deleteSeries: defineRoute({ name: 'deleteSeries', service: command, method: 'DELETE', path: '/api/series/:id', auth: 'bearer', answer: successAnswer, summary: 'Delete a series (frees its plan slot)' }),
+  // Batches (issue 18): many videos of a series from a list, made one at a time under the plan's monthly limit.
+  queueBatch: defineRoute({ name: 'queueBatch', service: command, method: 'POST', path: '/api/series/:id/batch', auth: 'bearer', body: queueBatchSchema, answer: batchQueuedAnswer, status: 201, errors: [404], summary: 'Queue up to 100 topics or prompts (pasted lines, a CSV or items) as videos of the series, made one at a time; items past the monthly limit are reported' }),
+  listBatches: defineRoute({ name: 'listBatches', service: query, method: 'GET', path: '/api/series/:id/batch', auth: 'bearer', answer: batchListAnswer, errors: [404], summary: "The series' batches with their progress, newest first" }),
+  getBatch: defineRoute({ name: 'getBatch', service: query, method: 'GET', path: '/api/series/:id/batch/:batchId', auth: 'bearer', params: batchParams, answer: batchAnswer, errors: [404], summary: "A batch's progress: counts, and its items in order with their videos" }),
+  cancelBatch: defineRoute({ name: 'cancelBatch', service: command, method: 'POST', path: '/api/series/:id/batch/:batchId/cancel', auth: 'bearer', params: batchParams, answer: successAnswer, errors: [404], summary: 'Cancel the queued items of a batch (the video being made finishes)' }),
+
+  // The creator's own media library (issue 18).
+  listMedia: defineRoute({ name: 'listMedia', service: query, method: 'GET', path: '/api/media', auth: 'bearer', answer: mediaListAnswer, summary: "The user's own media library, newest first, with the storage it takes" }),
+  uploadMedia: defineRoute({ name: 'uploadMedia', cost: 'expensive', service: command, method: 'POST', path: '/api/media', auth: 'bearer', body: 'multipart', answer: mediaUploadedAnswer, status: 201, summary: 'Upload a clip (MP4, MOV, WebM; 200 MB, 3 minutes) or an image (JPEG, PNG, WebP; 20 MB) to the library, checked by its content' }),
+  deleteMedia: defineRoute({ name: 'deleteMedia', service: command, method: 'DELETE', path: '/api/media/:id', auth: 'bearer', answer: successAnswer, summary: 'Delete an item of the library (its files are removed)' }),
+  mediaThumbnail: defineRoute({ name: 'mediaThumbnail', service: query, method: 'GET', path: '/api/media/thumbnail/:userId/:id', auth: 'signed-url', answer: 'media', summary: "A library item's thumbnail (signed URL)" }),
+  // Resumable uploads to the library (tus 1.0.0: creation, termination, expiration): the same limits, quota and checks as POST /api/media.
+  createMediaUpload: defineRoute({ name: 'createMediaUpload', cost: 'expensive', service: command, method: 'POST', path: '/api/media/uploads', auth: 'bearer', body: 'tus', answer: 'tus', status: 201, errors: [412, 413], summary: 'Start a resumable upload (tus: Tus-Resumable, Upload-Length, Upload-Metadata filename); answers its Location' }),
+  mediaUploadOffset: defineRoute({ name: 'mediaUploadOffset', service: command, method: 'GET', path: '/api/media/uploads/:id', auth: 'bearer', answer: 'tus', errors: [404, 410, 412], summary: 'How much of a resumable upload has arrived (tus HEAD; a GET answers the same headers): Upload-Offset, Upload-Length' }),
+  continueMediaUpload: defineRoute({ name: 'continueMediaUpload', cost: 'expensive', service: command, method: 'PATCH', path: '/api/media/uploads/:id', auth: 'bearer', body: 'tus', answer: 'tus', status: 204, errors: [404, 409, 410, 412, 413, 415], summary: "Send the next bytes of a resumable upload from Upload-Offset (application/offset+octet-stream); the last ones are checked like POST /api/media and answer the library item" }),
+  cancelMediaUpload: defineRoute({ name: 'cancelMediaUpload', service: command, method: 'DELETE', path: '/api/media/uploads/:id', auth: 'bearer', answer: 'tus', status: 204, errors: [404, 410, 412], summary: 'Abandon a resumable upload (its bytes are removed)' }),
 
   // The API described (issue 16): its OpenAPI document and a page to browse it.
   openApi: defineRoute({ name: 'openApi', service: query, method: 'GET', path: '/api/openapi.json', auth: 'public', answer: openApiAnswer, summary: 'This document: every route, generated from the route table' }),
+  asyncApi: defineRoute({ name: 'asyncApi', service: query, method: 'GET', path: '/api/asyncapi.json', auth: 'public', answer: asyncApiAnswer, summary: "The bus contract (AsyncAPI 3.0): every Kafka topic's messages, key, headers, delivery and versioning rules, generated from the message schemas" }),
   apiDocs: defineRoute({ name: 'apiDocs', service: query, method: 'GET', path: '/api/docs', auth: 'public', answer: 'html', summary: 'A page to browse the API (Swagger UI)' }),
   apiDocsAsset: defineRoute({ name: 'apiDocsAsset', service: query, method: 'GET', path: '/api/docs/:file', auth: 'public', answer: 'static', summary: "The docs page's script and style sheet" }),
 
@@ -107,6 +145,7 @@ export const ROUTES = {
   analyticsExport: defineRoute({ name: 'analyticsExport', service: query, method: 'GET', path: '/api/analytics/export', auth: 'analyst', query: exportQuery, answer: 'download', summary: 'The log as NDJSON or CSV, streamed' }),
   analyticsProjections: defineRoute({ name: 'analyticsProjections', service: query, method: 'GET', path: '/api/analytics/projections', auth: 'analyst', answer: projectionsAnswer, summary: 'Every read model and reactor: position, lag, status' }),
   rebuildProjection: defineRoute({ name: 'rebuildProjection', service: command, method: 'POST', path: '/api/analytics/projections/:name/rebuild', auth: 'analyst', params: projectionParams, answer: rebuildAnswer, status: 202, summary: 'Rebuild a read model beside the live one, then swap' }),
+  analyticsBusLag: defineRoute({ name: 'analyticsBusLag', service: query, method: 'GET', path: '/api/analytics/bus-lag', auth: 'analyst', answer: busLagAnswer, summary: "Each consumer group's lag per topic on the message bus (Kafka or the embedded bus)" }),
   analyticsStats: defineRoute({ name: 'analyticsStats', service: query, method: 'GET', path: '/api/analytics/stats', auth: 'analyst', query: statsQuery, answer: statsAnswer, summary: 'Product stats per hour, day or week' }),
   devMailboxMessages: defineRoute({ name: 'devMailboxMessages', service: command, method: 'GET', path: '/dev/mailbox/messages', auth: 'loopback', answer: mailboxAnswer, when: 'dev-mailbox', summary: 'The same, as JSON' }),
   testClock: defineRoute({ name: 'testClock', service: command, method: 'GET', path: '/api/test/clock', auth: 'public', answer: clockAnswer, when: 'test-clock', summary: "The scheduler's clock (test mode)" }),

@@ -1,60 +1,118 @@
 import { z } from 'zod';
 import { ART_STYLE_IDS } from '../catalog/art-styles';
-import { ASPECT_RATIO_IDS, LANGUAGE_IDS } from '../catalog/formats';
+import { ASPECT_RATIO_IDS, ASPECT_RATIOS, LANGUAGE_IDS } from '../catalog/formats';
 import { GENERATION_STATUSES } from '../catalog/generation-status';
-
-/**
- * Messages on the bus between the projectors' relay, the render workers and the status ingester.
- * Every message is parsed with these schemas on receipt. Headers carry correlationId / causationId.
- */
-export const renderRequestSchema = z.object({
-  videoId: z.string().min(1),
-  userId: z.string().min(1),
-  topic: z.string().min(1),
-  customPrompt: z.string().nullable().optional(),
-  language: z.enum(LANGUAGE_IDS),
-  voiceId: z.string().min(1),
-  style: z.enum(ART_STYLE_IDS),
-  aspectRatio: z.enum(ASPECT_RATIO_IDS),
-  /** Upper bound of the requested range, seconds. */
-  duration: z.number().int().positive(),
-  requestedAt: z.string(),
-});
-export type RenderRequest = z.infer<typeof renderRequestSchema>;
+import { captionStyleSchema, musicSettingsSchema } from '../schemas/studio';
 
 export const scriptSchema = z.object({
   title: z.string().max(100),
   /** The caption. */
   description: z.string().max(2000),
   narrationScript: z.array(z.string()).min(1),
+  /** One picture description per narration line (what the illustrator draws); absent from older workers. */
+  scenes: z.array(z.string()).optional(),
 });
 export type Script = z.infer<typeof scriptSchema>;
 
+/** A picture of the illustration set a scene shows: its id, its emoji and its name in the video's language. */
+export const sceneSubjectSchema = z.object({ id: z.string(), emoji: z.string(), label: z.string() });
+export type SceneSubject = z.infer<typeof sceneSubjectSchema>;
+
+/** How a library item fills a frame of another shape: cut to fill it from the centre, or shown whole on black bars. */
+export const MEDIA_FITS = ['crop', 'letterbox'] as const;
+export type MediaFit = (typeof MEDIA_FITS)[number];
+
+/**
+ * A scene shown with the creator's own media instead of a generated picture (issue 18): the item,
+ * its kind, where its file is, and how it fills the frame.
+ */
+export const sceneMediaSchema = z.object({
+  mediaId: z.string().min(1).describe("The library item's id."),
+  kind: z.enum(['clip', 'image']).describe('A clip is cut to the scene\'s length (its last frame held if shorter), muted; an image pans like a generated picture.'),
+  blobKey: z.string().min(1).describe("The item's file in the media store (`media/<userId>/<mediaId>/original`)."),
+  fit: z.enum(MEDIA_FITS).describe('`crop`: scaled to fill the frame and cut from the centre; `letterbox`: shown whole, on black bars.'),
+});
+export type SceneMedia = z.infer<typeof sceneMediaSchema>;
+
+/**
+ * Messages on the bus between the projectors' relay, the render workers and the status ingester.
+ * Every message is parsed with these schemas on receipt. Headers carry correlationId / causationId.
+ */
+export const renderRequestSchema = z.object({
+  videoId: z.string().min(1).describe('The video to render; also the message key.'),
+  userId: z.string().min(1).describe('Its owner: media go under `videos/<userId>/<videoId>/`.'),
+  topic: z.string().min(1).describe('What the video is about (a topic label, or `Custom Prompt` with `customPrompt`).'),
+  customPrompt: z.string().nullable().optional(),
+  language: z.enum(LANGUAGE_IDS),
+  voiceId: z.string().min(1),
+  style: z.enum(ART_STYLE_IDS),
+  aspectRatio: z.enum(ASPECT_RATIO_IDS).describe(`The frame: ${ASPECT_RATIOS.map((a) => `${a.id} is ${a.width}x${a.height}`).join(', ')}.`),
+  /** Upper bound of the requested range, seconds. */
+  duration: z.number().int().positive().describe('Upper bound of the requested length, seconds.'),
+  requestedAt: z.string().describe('When the creator asked (ISO 8601).'),
+  /** Which render of the video this is: 1 (absent) for the first, then one more per re-render. */
+  version: z.number().int().positive().optional().describe('Which render of the video this is: absent (1) for the first, one more per re-render. A worker copies it onto every status of the render and puts a re-render\'s media under `videos/<userId>/<videoId>/v<version>/`.'),
+  /** A re-render's script (the creator's edits): the writer does not run. */
+  script: scriptSchema.optional(),
+  /** Per scene, its picture's seed (the scene's first position, or a new one for a regenerated picture); absent or '' = its position. */
+  imageSeeds: z.array(z.string()).optional(),
+  /** Per scene, the subject the creator picked for its picture (an id from the scene's `subjectOptions`); absent or '' = chosen from the narration. */
+  imageSubjects: z.array(z.string()).optional().describe("Per scene, the subject the creator picked for its picture (an id offered in the scene's `subjectOptions`); absent or '' = the illustrator chooses from the narration line."),
+  /** Per scene, the creator's own clip or image shown instead of a generated picture; null (or absent) = generated. */
+  sceneMedia: z.array(sceneMediaSchema.nullable()).optional().describe("Per scene, in order, the creator's own library item shown instead of a generated picture; null or absent = a generated picture. Items past the last scene are not shown."),
+  /**
+   * A finished video the creator made elsewhere ("Upload Video"): the worker writes no script and draws
+   * nothing; it normalises the file to the platform's format and reports it done.
+   */
+  import: z.object({
+    mediaId: z.string().min(1),
+    blobKey: z.string().min(1).describe("The uploaded MP4's key in the media store."),
+    title: z.string().max(100),
+  }).optional().describe('An uploaded finished video to normalise (H.264/AAC, faststart, into the frame of `aspectRatio`) instead of a video to make: the worker reports `start`, `video`, `uploading`, then `done` with its media.'),
+  /** The captions' look; the classic style when absent. */
+  captions: captionStyleSchema.optional(),
+  /** The music bed; the topic's mood at the usual level when absent. */
+  music: musicSettingsSchema.optional(),
+});
+export type RenderRequest = z.infer<typeof renderRequestSchema>;
+
 export const renderedMediaSchema = z.object({
   /** BlobStore key of the MP4. */
-  videoKey: z.string(),
-  thumbnailKey: z.string().nullable(),
+  videoKey: z.string().describe("The MP4's key in the media store (H.264/AAC, faststart), e.g. `videos/<userId>/<videoId>/video.mp4`."),
+  thumbnailKey: z.string().nullable().describe("The JPEG thumbnail's key in the media store, or null."),
   /** Actual length in seconds (fractional). */
-  durationSeconds: z.number().positive(),
-  width: z.number().int(),
-  height: z.number().int(),
-  sizeBytes: z.number().int().nonnegative(),
+  durationSeconds: z.number().positive().describe('Actual length, seconds (fractional).'),
+  width: z.number().int().describe('Frame width, pixels.'),
+  height: z.number().int().describe('Frame height, pixels.'),
+  sizeBytes: z.number().int().nonnegative().describe("The MP4's size, bytes."),
+  /** Each scene's time span and picture (a small JPEG), for the storyboard; absent from older workers. */
+  scenes: z.array(z.object({
+    start: z.number().nonnegative(),
+    end: z.number().nonnegative(),
+    imageKey: z.string(),
+    /** What the picture shows (main first), when the illustrator draws from an illustration set; absent otherwise. */
+    subjects: z.array(sceneSubjectSchema).optional().describe('What the picture shows, main subject first (offline illustrator); absent from other illustrators and older workers.'),
+    /** Other subjects the narration (or the topic) suggests for this scene: what the creator may pick instead. */
+    subjectOptions: z.array(sceneSubjectSchema).optional().describe('Other subjects the line or the topic suggests for the scene, for the creator to pick instead.'),
+  })).optional(),
 });
 export type RenderedMedia = z.infer<typeof renderedMediaSchema>;
 
 /** One message per stage reached, plus a final `failed` when a render gives up. */
 export const renderStatusSchema = z.object({
-  videoId: z.string().min(1),
-  status: z.enum([...GENERATION_STATUSES, 'failed']),
+  videoId: z.string().min(1).describe('The video; also the message key.'),
+  status: z.enum([...GENERATION_STATUSES, 'failed']).describe('The stage reached, in this order; `failed` ends the render.'),
   /** ISO instant the worker reached this status. */
-  at: z.string(),
-  workerId: z.string(),
-  attempt: z.number().int().nonnegative(),
+  at: z.string().describe('When the worker reached it (ISO 8601).'),
+  workerId: z.string().describe('Who reached it.'),
+  attempt: z.number().int().nonnegative().describe("The worker's attempt at this render, from 1."),
+  /** The render's version, as in its request (absent = 1). */
+  version: z.number().int().positive().optional().describe('The render\'s version, copied from its request (absent = 1): a status of a render that was superseded changes nothing.'),
   /** Present from `script` onwards: what the script stage wrote. */
-  script: scriptSchema.optional(),
+  script: scriptSchema.optional().describe('From `script` on: what the script stage wrote.'),
   /** Present on `done`. */
-  media: renderedMediaSchema.optional(),
+  media: renderedMediaSchema.optional().describe('Required on `done`: the rendered media (a `done` without it is refused).'),
   /** Present on `failed`: a reason a person can read. */
-  reason: z.string().optional(),
+  reason: z.string().optional().describe('On `failed`: a reason a person can read.'),
 });
 export type RenderStatus = z.infer<typeof renderStatusSchema>;

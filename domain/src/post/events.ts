@@ -1,8 +1,8 @@
 import type { Event } from '../shared';
 import type { Platform } from '../series/events';
 
-/** Where a post came from: the Upload Video button, or the series autopilot. */
-export type PostSource = 'manual' | 'autopilot';
+/** Where a post came from: the Upload Video button, the series autopilot, or a batch's scheduled item. */
+export type PostSource = 'manual' | 'autopilot' | 'batch';
 
 /** What is posted with the video (spec section 7 bodies; defaults in section 9). */
 export interface PostContent {
@@ -30,6 +30,8 @@ export interface PostRequest {
   seriesId: string | null;
   source: PostSource;
   content: PostContent;
+  /** Not before this instant (a batch item's publishAt); absent: as soon as it can. */
+  publishAt?: string;
 }
 
 export type PostRequested = Event<'PostRequested', PostRequest & { at: string }>;

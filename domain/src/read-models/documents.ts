@@ -2,12 +2,14 @@
  * Read-model documents as projectors write them and query-api reads them. Collection names
  * live here too, so both sides agree without importing each other.
  */
-import type { AspectRatio, Language, VideoStatus } from '../catalog';
-import type { RenderedMedia, Script } from '../messages/render';
+import type { AspectRatio, CaptionStyle, Language, MusicSettings, VideoStatus } from '../catalog';
+import type { RenderedMedia, SceneMedia, Script } from '../messages/render';
 import type { SubscriptionState } from '../subscription/state';
+import type { StudioState } from '../video/state';
 import type { Platform, SeriesSchedule, SeriesSettings } from '../series/events';
 import type { LinkedAccount } from '../social-link/events';
 import type { PostSource } from '../post/events';
+import type { MediaItem } from '../media/events';
 
 export const COLLECTIONS = {
   videoList: 'video_list',
@@ -16,6 +18,9 @@ export const COLLECTIONS = {
   socialLinks: 'social_links',
   seriesView: 'series_view',
   postQueue: 'post_queue',
+  mediaLibrary: 'media_library',
+  /** One document per batch of a series (issue 18): its items and their progress. */
+  seriesBatches: 'series_batches',
   statsHours: 'stats_hours',
   statsUsers: 'stats_users',
   statsRenders: 'stats_renders',
@@ -67,7 +72,7 @@ export interface StatsRenderDoc {
 }
 
 /** The read models analysts can see and rebuild, by the projections' names (issue 14). */
-export const READ_MODEL_NAMES = ['video-detail', 'video-list', 'subscription-view', 'social-link-view', 'series-view', 'post-queue', 'product-stats'] as const;
+export const READ_MODEL_NAMES = ['video-detail', 'video-list', 'subscription-view', 'social-link-view', 'series-view', 'post-queue', 'product-stats', 'media-library', 'batch-progress'] as const;
 export type ReadModelName = (typeof READ_MODEL_NAMES)[number];
 export const isReadModelName = (name: string): name is ReadModelName => (READ_MODEL_NAMES as readonly string[]).includes(name);
 
@@ -123,6 +128,15 @@ export interface VideoDetailDoc {
   script: Script | null;
   media: RenderedMedia | null;
   failureReason: string | null;
+  /** Versions and the draft of the next one (absent from documents projected before the studio). */
+  studio?: StudioState;
+  /** The captions and music the video was asked with (a series' defaults), when it was. */
+  captions?: CaptionStyle;
+  music?: MusicSettings;
+  /** The creator's own library items the video was asked with, for its scenes in order (issue 18). */
+  sceneMedia?: Array<SceneMedia | null>;
+  /** A finished video the creator uploaded ("Upload Video"): no studio. */
+  uploaded?: boolean;
 }
 
 /** The subscription's state per user (plan, usage), folded with the domain's own evolve. */
@@ -179,8 +193,15 @@ export interface PostQueueDoc {
   attempts: number;
 }
 
+/** The creator's own media library (issue 18): one document per item (`_id` is the media id), listed by user, newest first. */
+export interface MediaLibraryDoc extends Omit<MediaItem, 'mediaId'> {
+  _id: string;
+  createdAt: string;
+}
+
 /** Blob keys shared by the render workers (who write) and the query side (who serves). */
 export const PREVIEW_KEYS = {
   voice: (voiceId: string) => `previews/voices/${voiceId}`,
   artStyle: (styleId: string) => `previews/art-styles/${styleId}`,
+  captionPreset: (presetId: string) => `previews/caption-presets/${presetId}`,
 };

@@ -1,5 +1,6 @@
 import { loginSchema, registerSchema, resetPasswordFormSchema } from './auth';
 import { generateVideoSchema, seriesFormSchema } from './video';
+import { regenerateSceneImageSchema } from './studio';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
 
@@ -32,5 +33,15 @@ describe('Video schemas', () => {
       'Please select a topic for your video', 'Select a Narrator', 'Select an Art Style', 'Please select a video aspect ratio', 'Please select the language for your video', 'Please select video duration',
     ]);
     expect(messages(seriesFormSchema.safeParse({ topic: 'Custom Topic', customPrompt: ' ', narrationVoice: 'nPczCjzI2devNBz1zQrb', artStyle: 'anime', aspectRatio: '9:16', language: 'English', duration: '45-60' }))).toEqual(['Please enter your custom topic']);
+  });
+});
+
+describe('Studio schemas', () => {
+  it('should take a subject id for a new picture, or null, and refuse anything else with one message', () => {
+    expect(regenerateSceneImageSchema.safeParse({ subject: 'hot-beverage' }).success).toBe(true);
+    expect(regenerateSceneImageSchema.safeParse({ subject: null, prompt: 'an owl' }).success).toBe(true);
+    for (const subject of ['Hot beverage', '', 'x'.repeat(81), 42, 'fox;drop']) {
+      expect(messages(regenerateSceneImageSchema.safeParse({ subject }))).toEqual(['Please choose one of the subjects offered for this scene']);
+    }
   });
 });

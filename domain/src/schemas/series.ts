@@ -32,6 +32,8 @@ export const updateSeriesSchema = z.object({
   aspectRatio: videoSettingsFields.aspectRatio.optional(),
   language: videoSettingsFields.language.optional(),
   duration: videoSettingsFields.duration.optional(),
+  captions: videoSettingsFields.captions,
+  music: videoSettingsFields.music,
   platforms: z.array(platform).max(3).optional(),
   schedule: scheduleSchema.optional(),
 });

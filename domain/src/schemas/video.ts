@@ -3,6 +3,9 @@ import { CUSTOM_TOPIC, TOPIC_LABELS } from '../catalog/topics';
 import { VOICE_IDS } from '../catalog/voices';
 import { ART_STYLE_IDS } from '../catalog/art-styles';
 import { ASPECT_RATIO_IDS, DURATION_MAXIMA, LANGUAGE_IDS } from '../catalog/formats';
+import { captionStyleSchema, musicSettingsSchema } from './studio';
+import { CAPTION_MAX } from './video-limits';
+import { sceneMediaListSchema } from './own-media';
 
 /** Messages of the Series form (spec section 5), word for word. */
 export const SERIES_MESSAGES = {
@@ -53,6 +56,9 @@ export const videoSettingsFields = {
   voiceid: z.enum(VOICE_IDS, { error: SERIES_MESSAGES.narrationVoice }),
   aspectRatio: z.enum(ASPECT_RATIO_IDS, { error: SERIES_MESSAGES.aspectRatio }),
   language: z.enum(LANGUAGE_IDS, { error: SERIES_MESSAGES.language }),
+  /** The captions' look and the music (the studio's settings); the classic captions and the topic's music when absent. */
+  captions: captionStyleSchema.optional(),
+  music: musicSettingsSchema.optional(),
 };
 
 /** Custom Topic needs its text (spec section 5): the one place this rule lives. */
@@ -69,12 +75,13 @@ export const generateVideoSchema = z
     aspectRatio: videoSettingsFields.aspectRatio.default('9:16'),
     /** Optional: the series this video belongs to (autopilot). */
     seriesId: z.string().uuid().optional(),
+    /** Optional (issue 18): the creator's own library items, in order, shown on the scenes in order instead of generated pictures. */
+    sceneMedia: sceneMediaListSchema.optional(),
   })
   .superRefine(requireCustomPrompt);
 export type GenerateVideoBody = z.infer<typeof generateVideoSchema>;
 
-export const CAPTION_MAX = 2000;
-export const TITLE_MAX = 100;
+export { CAPTION_MAX, TITLE_MAX } from './video-limits';
 
 export const updateCaptionSchema = z.object({
   description: z.string({ error: 'Caption is required' }).max(CAPTION_MAX, `Caption must be at most ${CAPTION_MAX} characters`),

@@ -1,5 +1,5 @@
 import type { Event } from '../shared';
-import type { AspectRatio, Language } from '../catalog';
+import type { AspectRatio, CaptionStyle, Language, MusicSettings } from '../catalog';
 
 export type Platform = 'youtube' | 'tiktok' | 'instagram';
 
@@ -12,6 +12,9 @@ export interface SeriesSettings {
   language: Language;
   /** Upper bound of the duration range, seconds. */
   duration: number;
+  /** The look of the series' captions and its music (absent: the defaults). */
+  captions?: CaptionStyle;
+  music?: MusicSettings;
 }
 
 export interface SeriesSchedule {

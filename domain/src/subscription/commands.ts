@@ -27,6 +27,8 @@ export type ResumeSubscription = Command<'ResumeSubscription', BillingFact & { o
 export type EndSubscription = Command<'EndSubscription', BillingFact>;
 export type UseVideoCredit = Command<'UseVideoCredit', { userId: string; videoId: string }>;
 export type EndVideoProcessing = Command<'EndVideoProcessing', { videoId: string }>;
+/** A re-render takes the one-at-a-time slot without using a monthly credit. */
+export type HoldRenderSlot = Command<'HoldRenderSlot', { userId: string; videoId: string }>;
 export type AllotSeries = Command<'AllotSeries', { userId: string; seriesId: string }>;
 export type ReleaseSeries = Command<'ReleaseSeries', { seriesId: string }>;
 
@@ -40,5 +42,6 @@ export type SubscriptionCommand =
   | EndSubscription
   | UseVideoCredit
   | EndVideoProcessing
+  | HoldRenderSlot
   | AllotSeries
   | ReleaseSeries;

@@ -91,6 +91,10 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
       }
       return [{ type: 'VideoCreditUsed', data: { userId: command.data.userId, videoId: command.data.videoId, month, at } }];
     }
+    case 'HoldRenderSlot':
+      if (state.processingVideoId === command.data.videoId) return [];
+      if (state.processingVideoId !== null) throw new EntitlementRefused('stillProcessing');
+      return [{ type: 'RenderSlotHeld', data: { userId: command.data.userId, videoId: command.data.videoId, at } }];
     case 'EndVideoProcessing':
       if (state.processingVideoId !== command.data.videoId) return [];
       return [{ type: 'VideoProcessingEnded', data: { userId, videoId: command.data.videoId, at } }];

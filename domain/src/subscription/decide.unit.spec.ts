@@ -36,6 +36,31 @@ describe('Subscription decider: video entitlements', () => {
     });
   });
 
+  describe('When a finished video is rendered again (a re-render from the studio)', () => {
+    const hold = (videoId: string) => ({ type: 'HoldRenderSlot' as const, data: { userId: 'u1', videoId }, metadata: meta() });
+    const held = (videoId: string): SubscriptionEvent => ({ type: 'RenderSlotHeld', data: { userId: 'u1', videoId, at: NOW } });
+
+    it('should hold the one render slot without using a video of the month, even on Free with its video used', () => {
+      spec.given([creditUsed('v1'), ended('v1')]).when(hold('v1')).then([held('v1')]);
+      const state = [creditUsed('v1'), ended('v1'), held('v1')].reduce(evolveSubscription, initialSubscriptionState());
+      expect([state.totalVideos, state.monthlyUsage]).toEqual([1, { '2026-11': 1 }]);
+    });
+    it('should refuse it while another video renders, with the spec message', () => {
+      spec.given([activated(), creditUsed('v1'), ended('v1'), creditUsed('v2')]).when(hold('v1')).thenThrows(EntitlementRefused, 'Video is still processing');
+    });
+    it('should refuse a new video while a re-render holds the slot', () => {
+      spec.given([activated(), creditUsed('v1'), ended('v1'), held('v1')]).when(use('v2')).thenThrows(EntitlementRefused, 'Video is still processing');
+    });
+    it('should treat a repeated hold for the same video as done', () => {
+      spec.given([activated(), creditUsed('v1'), ended('v1'), held('v1')]).when(hold('v1')).thenNothingHappens();
+    });
+    it('should free the slot when the re-render ends, and not for the end of another video', () => {
+      const afterAnother = [activated(), creditUsed('v1'), ended('v1'), held('v1'), ended('v2')].reduce(evolveSubscription, initialSubscriptionState());
+      expect(afterAnother.processingVideoId).toBe('v1');
+      spec.given([activated(), creditUsed('v1'), ended('v1'), held('v1'), ended('v1')]).when(use('v2')).then([creditUsed('v2')]);
+    });
+  });
+
   describe('When a paid plan reached its monthly limit', () => {
     const fifteen = Array.from({ length: 15 }, (_, i) => [creditUsed(`v${i}`), ended(`v${i}`)]).flat();
     it('should refuse with the spec message', () => {

@@ -27,6 +27,7 @@ export type CancellationScheduled = Event<'CancellationScheduled', { userId: str
 export type SubscriptionResumed = Event<'SubscriptionResumed', { userId: string; at: string; occurredAt: string }>;
 export type SubscriptionEnded = Event<'SubscriptionEnded', { userId: string; at: string; occurredAt?: string }>;
 export type VideoCreditUsed = Event<'VideoCreditUsed', { userId: string; videoId: string; month: string; at: string }>;
+export type RenderSlotHeld = Event<'RenderSlotHeld', { userId: string; videoId: string; at: string }>;
 export type VideoProcessingEnded = Event<'VideoProcessingEnded', { userId: string; videoId: string; at: string }>;
 export type SeriesAllotted = Event<'SeriesAllotted', { userId: string; seriesId: string; at: string }>;
 export type SeriesReleased = Event<'SeriesReleased', { userId: string; seriesId: string; at: string }>;
@@ -42,5 +43,6 @@ export type SubscriptionEvent =
   | SubscriptionEnded
   | VideoCreditUsed
   | VideoProcessingEnded
+  | RenderSlotHeld
   | SeriesAllotted
   | SeriesReleased;

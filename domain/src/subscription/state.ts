@@ -99,6 +99,8 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         totalVideos: state.totalVideos + 1,
         processingVideoId: event.data.videoId,
       };
+    case 'RenderSlotHeld':
+      return { ...withUser, processingVideoId: event.data.videoId };
     case 'VideoProcessingEnded':
       return state.processingVideoId === event.data.videoId ? { ...withUser, processingVideoId: null } : withUser;
     case 'SeriesAllotted':

@@ -1,11 +1,12 @@
 # Sourced by the scripts that install a tool from PyPI into a venv of its own under .infra.
-#   pip_install_once VENV STAMP VERSION 'package[extras]==VERSION'
+#   pip_install_once VENV STAMP VERSION 'package[extras]==VERSION' [more pip arguments, e.g. -r requirements.txt]
 # Installs into VENV unless STAMP already holds VERSION; needs `log` and PYTHON (python3 by default).
 
 pip_install_once() {
-  local venv="$1" stamp="$2" version="$3" requirement="$4"
+  local venv="$1" stamp="$2" version="$3"
+  shift 3
   if [ -d "$venv" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$version" ]; then return 0; fi
-  log "installing $requirement from PyPI (about a minute the first time)"
+  log "installing $* from PyPI (about a minute the first time)"
   mkdir -p "$(dirname "$stamp")"
   PYTHON="${PYTHON:-$(command -v python3)}"
   if ! "$PYTHON" -c 'import venv, ensurepip' 2>/dev/null; then
@@ -14,6 +15,6 @@ pip_install_once() {
   fi
   rm -rf "$venv"
   "$PYTHON" -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check "$requirement" >&2
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "$@" >&2
   echo "$version" > "$stamp"
 }

@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import express, { type Express, type Router } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import compression from 'compression';
+import express, { type Express, type Request, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { apiNotFound, errorMiddleware } from './errors';
 import { requestContext } from './request-context';
 import type { Logger } from '../logging/logger';
@@ -29,6 +31,7 @@ export function createHttpApp({ logger, routers, webDist, ops }: HttpAppParts): 
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders());
+  app.use(compressAnswers());
   const log = logger.child({ category: 'http' });
   app.use(requestContext());
   const service = ops?.service ?? 'http';
@@ -58,14 +61,76 @@ export function createHttpApp({ logger, routers, webDist, ops }: HttpAppParts): 
   return app;
 }
 
-/** The built web app: hashed assets cached for good, everything else revalidated; unknown paths get index.html. */
+/**
+ * Answers above 1 KB (JSON, HTML, text) go out compressed when the client accepts it. Live status
+ * streams (SSE) never are: a compressor holds bytes back and the browser would see no event. Media
+ * are not compressible anyway, and an answer already encoded (the gateway passing a service's
+ * answer through) is left as it is.
+ */
+export function compressAnswers() {
+  return compression({
+    threshold: 1024,
+    filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  });
+}
+
+/**
+ * The built web app: each file in the best encoding the browser accepts, from the copies the
+ * build made (brotli, then gzip); hashed assets cached for good, index.html always revalidated,
+ * everything else for an hour; unknown paths are the app's own routes and get index.html, through
+ * the same negotiation. robots.txt and sitemap.xml name the public pages.
+ */
 export function serveWebApp(app: Express, webDist: string): void {
   const assets = join(webDist, 'assets');
-  app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: (res, file) => {
-    if (file.startsWith(assets)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-  } }));
-  app.get('/{*splat}', (_req, res) => {
-    res.setHeader('cache-control', 'no-cache');
-    res.sendFile(join(webDist, 'index.html'));
+  const pages = join(webDist, 'pages');
+  // Each page's own HTML by path (the build's dist/pages/manifest.json): the public pages prerendered
+  // with their heads, the app's pages with their chunks named for the browser to fetch at once.
+  const pageFileFor = readPageManifest(join(pages, 'manifest.json'));
+  app.get('/robots.txt', (req, res) => {
+    res.type('text/plain').set('cache-control', 'public, max-age=3600')
+      .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\nDisallow: /reset-password\n\nSitemap: ${originOf(req)}/sitemap.xml\n`);
   });
+  app.get('/sitemap.xml', (req, res) => {
+    const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${originOf(req)}${path}</loc></url>`).join('\n');
+    res.type('application/xml').set('cache-control', 'public, max-age=3600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  });
+  const files = expressStaticGzip(webDist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (file.startsWith(assets)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (basename(file).startsWith('index.html') || file.startsWith(pages)) res.setHeader('cache-control', 'no-cache');
+      },
+    },
+  });
+  app.use(files);
+  app.get('/{*splat}', (req, res, next) => {
+    req.url = `/${pageFileFor(req.path) ?? 'index.html'}`;
+    files(req, res, next);
+  });
+}
+
+/**
+ * The page file for a path: the manifest names exact paths (`/login`) and, ending in `/*`, every
+ * path one segment below a prefix (`/dashboard/view/*` for `/dashboard/view/:id`).
+ */
+function readPageManifest(file: string): (path: string) => string | undefined {
+  if (!existsSync(file)) return () => undefined;
+  const entries = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+  const exact = new Map(entries.filter(([path]) => !path.endsWith('/*')));
+  const below = entries.filter(([path]) => path.endsWith('/*')).map(([path, page]) => [path.slice(0, -1), page] as const);
+  return (path) => exact.get(path) ?? below.find(([prefix]) => path.startsWith(prefix) && path.length > prefix.length && !path.slice(prefix.length).includes('/'))?.[1];
+}
+
+/** The pages a search engine may list. */
+const PUBLIC_PAGES = ['/', '/login', '/register', '/privacy', '/terms'];
+
+/** This origin as the browser named it (behind the gateway: its forwarded host and protocol). */
+function originOf(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }

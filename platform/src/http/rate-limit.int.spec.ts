@@ -45,4 +45,25 @@ describe.each(stores)('Rate limits kept in %s', (_name, url) => {
     await second.reset(key);
     await expect(first.hit(key)).resolves.toBeUndefined();
   });
+
+  it('should hold a key once its free failures in a row are spent, whichever instance saw them, until a reset by either', async () => {
+    const key = `${randomUUID()}@example.com`;
+    const [a, b] = [first.failureBackoff('login-account', { free: 2, baseMs: 60_000 }), second.failureBackoff('login-account', { free: 2, baseMs: 60_000 })];
+    // Given two free failures, one on each instance: nothing is held yet.
+    await a.failed(key);
+    await b.failed(key);
+    await expect(a.check(key)).resolves.toBeUndefined();
+    // When a third failure comes in, then both instances hold the key with the 429 answer,
+    await a.failed(key);
+    const held = await b.check(key).catch((error: unknown) => error);
+    expect(held).toBeInstanceOf(TooManyRequestsError);
+    expect((held as Error).message).toBe(RATE_LIMIT_MESSAGE);
+    await expect(a.check(key)).rejects.toBeInstanceOf(TooManyRequestsError);
+    // and another key is not held; a reset by either instance frees the key on both.
+    await expect(a.check(`${randomUUID()}@example.com`)).resolves.toBeUndefined();
+    await b.reset(key);
+    await expect(a.check(key)).resolves.toBeUndefined();
+    await a.failed(key);
+    await expect(b.check(key)).resolves.toBeUndefined();
+  });
 });

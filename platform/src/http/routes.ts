@@ -10,7 +10,7 @@ import type { Logger } from '../logging/logger';
 import { shedWhenBusy, type LoopMonitor } from './load-shedding';
 
 type BodyOf<C> = C extends { body: infer B }
-  ? B extends z.ZodType ? z.output<B> : B extends 'raw' ? Buffer : Record<string, unknown> | undefined
+  ? B extends z.ZodType ? z.output<B> : B extends 'raw' ? Buffer : B extends 'multipart' | 'tus' ? undefined : Record<string, unknown> | undefined
   : unknown;
 
 /** A handler whose request body has the given type. */
@@ -158,7 +158,8 @@ function stagesFor(route: RouteContract, options: MountOptions): RequestHandler[
   }
   if (route.body === 'raw') stages.push(express.raw({ type: 'application/json', limit: '1mb' }));
   else if (route.body === 'form') stages.push(express.urlencoded({ extended: false, limit: '10kb' }));
-  else if (route.method !== 'GET') stages.push(express.json({ limit: options.jsonLimit ?? '200kb' }));
+  // A multipart or tus upload is streamed by its handler (never parsed, never buffered here).
+  else if (route.method !== 'GET' && route.body !== 'multipart' && route.body !== 'tus') stages.push(express.json({ limit: options.jsonLimit ?? '200kb' }));
   if (route.method !== 'GET') stages.push(reenterRequestContext);
   const schema = route.body;
   if (schema && typeof schema === 'object') {

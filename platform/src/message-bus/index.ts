@@ -7,6 +7,8 @@ export * from './port';
 export { SqliteMessageBus, type SqliteMessageBusOptions } from './sqlite';
 export type { KafkaMessageBusOptions } from './kafka';
 export { partitionFor } from './shared';
+export { readMessage } from './reading';
+export { namespaced } from './namespaced';
 
 export type OpenMessageBusOptions = Omit<SqliteMessageBusOptions, 'file' | 'logger'> &
   Omit<KafkaMessageBusOptions, 'brokers' | 'logger'> & { logger?: Logger };
@@ -19,7 +21,7 @@ const numberParam = (query: URLSearchParams, name: string) => (query.has(name) ?
  * in-memory database (one process, nothing kept); `kafka://host:port[,host:port]` → Kafka.
  * Query parameters override the options: `partitions`, and for SQLite `sessionTimeoutMs`,
  * `pollMs`, `retentionHours`; for Kafka `replicationFactor`, `clientId`, `sessionTimeoutMs`,
- * `heartbeatIntervalMs`.
+ * `heartbeatIntervalMs`, `retryBackoffMs` and `maxRetryBackoffMs` (how soon a failed message is redelivered).
  */
 export async function openMessageBus(url: string | undefined, options: OpenMessageBusOptions = {}): Promise<MessageBus> {
   const trimmed = (url ?? '').trim();
@@ -39,6 +41,8 @@ export async function openMessageBus(url: string | undefined, options: OpenMessa
       replicationFactor: numberParam(query, 'replicationFactor') ?? options.replicationFactor,
       sessionTimeoutMs: numberParam(query, 'sessionTimeoutMs') ?? options.sessionTimeoutMs,
       heartbeatIntervalMs: numberParam(query, 'heartbeatIntervalMs') ?? options.heartbeatIntervalMs,
+      retryBackoffMs: numberParam(query, 'retryBackoffMs') ?? options.retryBackoffMs,
+      maxRetryBackoffMs: numberParam(query, 'maxRetryBackoffMs') ?? options.maxRetryBackoffMs,
     });
   }
   if (location.startsWith('sqlite:') || (!/^[a-z][a-z0-9+.-]*:/i.test(location) && location.length > 0)) {

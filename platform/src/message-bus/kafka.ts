@@ -1,15 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import {
   Kafka,
   logLevel as KafkaLogLevel,
+  PartitionAssigners,
   Partitioners,
+  type PartitionAssigner,
   type Admin,
   type EachMessagePayload,
   type LogEntry,
   type Producer,
 } from 'kafkajs';
 import type { Logger } from 'pino';
-import type { Consumer, ConsumerOptions, IncomingMessage, MessageBus, OutgoingMessage } from './port';
-import { backoffDelay, headerString } from './shared';
+import type { Consumer, ConsumerLag, ConsumerOptions, DeadLetter, IncomingMessage, MessageBus, OutgoingMessage, ReplayOptions } from './port';
+import { listDeadLetters, replayDeadLetters, sendToDeadLetters, giveUpReason, type RawRecord, type RawTopicAccess, type StoredRecord } from './dead-letters';
+import { backoffDelay, headerString, parseBody } from './shared';
 
 export interface KafkaMessageBusOptions {
   brokers: string[];
@@ -37,6 +41,18 @@ export interface KafkaMessageBusOptions {
   joinTimeoutMs?: number;
 }
 
+/** The throwaway groups that read a topic whole for an operator; left out of the lag report. */
+const READER_GROUP_PREFIX = 'bus-reader-';
+
+/**
+ * kafkajs's round robin under the protocol name librdkafka and the Java client give theirs, so a
+ * worker in another language (examples/python-worker) can share a consumer group with ours; kafkajs's
+ * own name comes second, so members of an older release still find a protocol in common.
+ */
+const roundRobin: PartitionAssigner = (config) => ({ ...PartitionAssigners.roundRobin(config), name: 'roundrobin' });
+
+const byGroupTopicPartition = (a: ConsumerLag, b: ConsumerLag) => a.groupId.localeCompare(b.groupId) || a.topic.localeCompare(b.topic) || a.partition - b.partition;
+
 /** Routes kafkajs's log lines to pino instead of the console. */
 export function pinoLogCreator(logger: Logger | undefined) {
   return () =>
@@ -62,13 +78,7 @@ function kafkaLogLevel(logger: Logger | undefined): KafkaLogLevel {
 }
 
 function parseValue(value: Buffer | null): unknown {
-  if (value === null) return null;
-  const text = value.toString('utf8');
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text; // not ours: consumers validate with zod and park what they cannot read
-  }
+  return value === null ? null : parseBody(value.toString('utf8'));
 }
 
 /**
@@ -86,6 +96,8 @@ export class KafkaMessageBus implements MessageBus {
   private readonly knownTopics = new Set<string>();
   private readonly creatingTopics = new Map<string, Promise<void>>();
   private readonly consumers = new Set<Consumer>();
+  /** The groups and topics this bus consumes: what its lag metric reports. */
+  private readonly subscriptions = new Map<string, { groupId: string; topic: string }>();
   /** Failed deliveries per group/topic/partition/offset, so a redelivery says how many came before. */
   private readonly failures = new Map<string, number>();
   private readonly options: Required<Omit<KafkaMessageBusOptions, 'logger' | 'topics' | 'clientId' | 'brokers'>>;
@@ -137,12 +149,21 @@ export class KafkaMessageBus implements MessageBus {
     let creating = this.creatingTopics.get(topic);
     if (!creating) {
       creating = (async () => {
-        const existing = await this.admin.listTopics();
-        if (!existing.includes(topic)) {
-          await this.admin.createTopics({
-            waitForLeaders: true,
-            topics: [{ topic, numPartitions: this.options.partitions, replicationFactor: this.options.replicationFactor }],
-          });
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const existing = await this.admin.listTopics();
+            if (!existing.includes(topic)) {
+              await this.admin.createTopics({
+                waitForLeaders: true,
+                topics: [{ topic, numPartitions: this.options.partitions, replicationFactor: this.options.replicationFactor }],
+              });
+            }
+            break;
+          } catch (error) {
+            // Another process created it meanwhile and its partitions are still getting leaders: look again.
+            if (attempt >= 5) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+          }
         }
         this.knownTopics.add(topic);
       })().finally(() => this.creatingTopics.delete(topic));
@@ -177,6 +198,7 @@ export class KafkaMessageBus implements MessageBus {
       sessionTimeout: this.options.sessionTimeoutMs,
       maxWaitTimeInMs: this.options.maxWaitTimeMs,
       retry: { initialRetryTime: 100, retries: 8 },
+      partitionAssigners: [roundRobin, PartitionAssigners.roundRobin],
     });
     let stopping = false;
     const wakeups = new Set<() => void>();
@@ -240,6 +262,13 @@ export class KafkaMessageBus implements MessageBus {
         try {
           await options.handler(incoming);
         } catch (error) {
+          if (stopping) return;
+          const reason = giveUpReason(error, incoming.redeliveries, options.maxRedeliveries);
+          if (reason !== null && (await this.deadLetter(topic, options.groupId, payload, headers, reason, incoming.redeliveries))) {
+            await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+            this.failures.delete(failureKey);
+            return;
+          }
           const redeliveries = (this.failures.get(failureKey) ?? 0) + 1;
           this.failures.set(failureKey, redeliveries);
           this.config.logger?.warn(
@@ -287,7 +316,109 @@ export class KafkaMessageBus implements MessageBus {
         })()),
     };
     this.consumers.add(handle);
+    this.subscriptions.set(`${options.groupId}\u0000${topic}`, { groupId: options.groupId, topic });
     return handle;
+  }
+
+  /** Sends a given-up message to `<topic>.dlq`; false (it will be redelivered) when that fails. */
+  private async deadLetter(topic: string, groupId: string, payload: EachMessagePayload, headers: Record<string, string>, reason: string, redeliveries: number): Promise<boolean> {
+    const { partition, message } = payload;
+    const record: StoredRecord = { key: message.key?.toString('utf8') ?? '', value: message.value ?? Buffer.alloc(0), headers, partition, offset: message.offset };
+    try {
+      await sendToDeadLetters(this.raw, { topic, groupId, record, reason, redeliveries, at: new Date() });
+      this.config.logger?.warn({ category: 'message-bus', topic, groupId, partition, offset: message.offset, key: record.key, reason }, 'message dead-lettered');
+      return true;
+    } catch (error) {
+      this.config.logger?.error({ category: 'message-bus', topic, groupId, partition, offset: message.offset, err: error }, 'could not dead-letter a message; it will be redelivered');
+      return false;
+    }
+  }
+
+  /** Raw records for the dead-letter code: bytes in, bytes out, nothing parsed. */
+  private readonly raw: RawTopicAccess = {
+    append: async (topic: string, records: RawRecord[]) => {
+      await this.ensureTopics([topic]);
+      await this.producer.send({ topic, acks: -1, messages: records.map((record) => ({ key: record.key, value: record.value, headers: record.headers })) });
+    },
+    readAll: (topic: string) => this.readAll(topic),
+  };
+
+  /**
+   * Every record of a topic, read by a throwaway consumer group (deleted afterwards) up to the ends
+   * the topic had when asked: the operator's view of a dead-letter topic.
+   */
+  private async readAll(topic: string): Promise<StoredRecord[]> {
+    if (!(await this.admin.listTopics()).includes(topic)) return [];
+    const ends = await this.admin.fetchTopicOffsets(topic);
+    const remaining = new Map(ends.filter(({ low, high }) => BigInt(high) > BigInt(low)).map(({ partition, high }) => [partition, BigInt(high)]));
+    if (remaining.size === 0) return [];
+    const groupId = `${READER_GROUP_PREFIX}${randomUUID()}`;
+    const reader = this.kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: this.options.maxWaitTimeMs });
+    const records: StoredRecord[] = [];
+    try {
+      await reader.connect();
+      await reader.subscribe({ topics: [topic], fromBeginning: true });
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`reading ${topic} took longer than ${this.options.joinTimeoutMs} ms`)), this.options.joinTimeoutMs);
+        reader.run({
+          eachMessage: async ({ partition, message }) => {
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(message.headers ?? {})) {
+              const text = headerString(value);
+              if (text !== undefined) headers[name] = text;
+            }
+            records.push({ key: message.key?.toString('utf8') ?? '', value: message.value ?? Buffer.alloc(0), headers, partition, offset: message.offset });
+            if (BigInt(message.offset) + 1n >= (remaining.get(partition) ?? 0n)) remaining.delete(partition);
+            if (remaining.size === 0) {
+              clearTimeout(timer);
+              resolve();
+            }
+          },
+        }).catch(reject);
+      });
+    } finally {
+      await reader.disconnect().catch(() => undefined);
+      await this.admin.deleteGroups([groupId]).catch(() => undefined);
+    }
+    return records.sort((a, b) => a.partition - b.partition || Number(BigInt(a.offset) - BigInt(b.offset)));
+  }
+
+  deadLetters(topic: string): Promise<DeadLetter[]> {
+    return listDeadLetters(this.raw, topic);
+  }
+
+  replayDeadLetters(topic: string, options?: ReplayOptions): Promise<DeadLetter[]> {
+    return replayDeadLetters(this.raw, topic, options);
+  }
+
+  async lag(scope: 'subscribed' | 'all' = 'all', groupPrefix = ''): Promise<ConsumerLag[]> {
+    const subscriptions = (scope === 'subscribed' ? [...this.subscriptions.values()] : await this.allSubscriptions(groupPrefix))
+      .filter(({ groupId }) => groupId.startsWith(groupPrefix));
+    const ends = new Map<string, Promise<Array<{ partition: number; high: string; low: string }>>>();
+    const endsOf = (topic: string) => {
+      let found = ends.get(topic);
+      if (!found) ends.set(topic, (found = this.admin.fetchTopicOffsets(topic)));
+      return found;
+    };
+    const rows: ConsumerLag[] = [];
+    for (const { groupId, topic } of subscriptions) {
+      const [committed] = await this.admin.fetchOffsets({ groupId, topics: [topic] });
+      const next = new Map((committed?.partitions ?? []).map(({ partition, offset }) => [partition, offset]));
+      for (const { partition, high, low } of await endsOf(topic)) {
+        const position = next.get(partition) ?? '-1';
+        const from = position === '-1' ? low : position;
+        rows.push({ groupId, topic, partition, committed: from, end: high, lag: Math.max(0, Number(BigInt(high) - BigInt(from))) });
+      }
+    }
+    return rows.sort(byGroupTopicPartition);
+  }
+
+  /** Every consumer group of the broker whose id starts with `groupPrefix` (but this bus's own readers), and the topics it committed offsets on. */
+  private async allSubscriptions(groupPrefix: string): Promise<Array<{ groupId: string; topic: string }>> {
+    const { groups } = await this.admin.listGroups();
+    const wanted = groups.filter(({ groupId }) => groupId.startsWith(groupPrefix) && !groupId.startsWith(READER_GROUP_PREFIX));
+    const topics = await Promise.all(wanted.map(async ({ groupId }) => (await this.admin.fetchOffsets({ groupId })).map(({ topic }) => ({ groupId, topic }))));
+    return topics.flat();
   }
 
   /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer, IncomingMessage, MessageBus } from './port';
+import { UnreadableMessageError, type Consumer, type IncomingMessage, type MessageBus } from './port';
 
 /** The one contract every MessageBus adapter passes. `factory` opens a bus; the suite closes it. */
 export type MessageBusFactory = () => Promise<MessageBus>;
@@ -214,6 +214,82 @@ export function messageBusContract(name: string, factory: MessageBusFactory, opt
         await publishSeqs(4, 6);
         await until(() => received.length >= 3, 'three new messages');
         expect(seqs(received).sort((a, b) => a - b)).toEqual([4, 5, 6]);
+      });
+    });
+
+    describe('When a consumer cannot handle a message', () => {
+      it('should dead-letter an unreadable message at once, with its bytes, key, headers, reason, group and time, and carry on with the next', async () => {
+        const received: IncomingMessage[] = [];
+        const unreadable = await bus.subscribe(topic, {
+          groupId: fresh('unreadable-group'),
+          handler: async (message) => {
+            if ((message.value as Body).seq === 1) throw new UnreadableMessageError('seq 1 is not a body this consumer reads');
+            received.push(message);
+          },
+        });
+        consumers.push(unreadable);
+        await bus.publish(topic, [
+          { key: 'video-1', value: { seq: 1, note: 'poison' }, headers: { correlationId: 'c-1' } },
+          { key: 'video-1', value: { seq: 2 } },
+        ]);
+        await until(() => received.some((message) => (message.value as Body).seq === 2), 'the message after the unreadable one');
+        const letters = await bus.deadLetters(topic);
+        expect(letters).toHaveLength(1);
+        const [letter] = letters;
+        expect(JSON.parse(letter.value)).toEqual({ seq: 1, note: 'poison' });
+        expect(letter).toMatchObject({ topic, key: 'video-1', offset: expect.stringMatching(/^\d+$/), redeliveries: 0, reason: 'unreadable: seq 1 is not a body this consumer reads' });
+        expect(letter.groupId).toMatch(/unreadable-group/);
+        expect(letter.headers).toMatchObject({ correlationId: 'c-1' });
+        expect(Date.now() - Date.parse(letter.at)).toBeLessThan(timeoutMs);
+      });
+
+      it('should dead-letter a message that keeps failing after its redeliveries, and deliver it again when replayed with a fix', async () => {
+        const received: IncomingMessage[] = [];
+        const consumer = await bus.subscribe(topic, {
+          groupId: fresh('group'),
+          maxRedeliveries: 2,
+          handler: async (message) => {
+            received.push(message);
+            if ((message.value as Body).note === 'broken') throw new Error('the note is broken');
+          },
+        });
+        consumers.push(consumer);
+        await bus.publish(topic, [{ key: 'video-1', value: { seq: 1, note: 'broken' } }, { key: 'video-1', value: { seq: 2 } }]);
+        await until(() => received.some((message) => (message.value as Body).seq === 2), 'the message after the failing one');
+        expect(received.map((message) => [(message.value as Body).seq, message.redeliveries])).toEqual([[1, 0], [1, 1], [1, 2], [2, 0]]);
+        const [letter, ...others] = await bus.deadLetters(topic);
+        expect(others).toEqual([]);
+        expect(letter).toMatchObject({ key: 'video-1', redeliveries: 2, reason: 'failed 3 times: the note is broken' });
+
+        const replayed = await bus.replayDeadLetters(topic, { id: letter.id, value: JSON.stringify({ seq: 1, note: 'fixed' }) });
+        expect(replayed.map((one) => one.id)).toEqual([letter.id]);
+        await until(() => received.some((message) => (message.value as Body).note === 'fixed'), 'the fixed message');
+        expect(await bus.deadLetters(topic)).toEqual([]);
+        await expect(bus.replayDeadLetters(topic, { id: letter.id })).rejects.toThrow(/No dead letter/);
+      });
+    });
+
+    describe('When a group falls behind', () => {
+      it('should report its lag per partition until it caught up', async () => {
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        const received: IncomingMessage[] = [];
+        const consumer = await bus.subscribe(topic, { groupId: fresh('group'), handler: async (message) => { received.push(message); await gate; } });
+        consumers.push(consumer);
+        await publishSeqs(1, 5, () => 'video-1');
+        await until(() => received.length === 1, 'the first message held by its handler');
+        const behind = (await bus.lag('subscribed')).filter((row) => row.topic === topic);
+        expect(behind.reduce((sum, row) => sum + row.lag, 0)).toBe(5);
+        expect(behind.filter((row) => row.lag > 0)).toEqual([expect.objectContaining({ partition: received[0].partition, end: String(BigInt(received[0].offset) + 5n) })]);
+        release();
+        await until(() => received.length === 5, 'the backlog worked off');
+        const deadline = Date.now() + timeoutMs;
+        let left = Infinity;
+        while (left > 0 && Date.now() < deadline) {
+          left = (await bus.lag('subscribed')).filter((row) => row.topic === topic).reduce((sum, row) => sum + row.lag, 0);
+          if (left > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(left).toBe(0);
       });
     });
 

@@ -1,4 +1,4 @@
-import type { Consumer, ConsumerOptions, MessageBus, OutgoingMessage } from './port';
+import type { Consumer, ConsumerOptions, MessageBus, OutgoingMessage, ReplayOptions } from './port';
 
 /**
  * Prefixes every topic and consumer group with a namespace, so several deployments (or test
@@ -14,6 +14,10 @@ export function namespaced(bus: MessageBus, namespace: string | null | undefined
       const consumer = await bus.subscribe(name(topic), { ...options, groupId: name(options.groupId), handler: (message) => options.handler({ ...message, topic }) });
       return consumer;
     },
+    deadLetters: async (topic: string) => (await bus.deadLetters(name(topic))).map((letter) => ({ ...letter, topic })),
+    replayDeadLetters: async (topic: string, options?: ReplayOptions) => (await bus.replayDeadLetters(name(topic), options)).map((letter) => ({ ...letter, topic })),
+    // This deployment's groups only, under the names the broker knows them by.
+    lag: (scope, groupPrefix = '') => bus.lag(scope, `${namespace}.${groupPrefix}`),
     close: () => bus.close(),
   };
 }

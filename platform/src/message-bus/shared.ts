@@ -47,3 +47,12 @@ export function headerString(value: Buffer | string | (Buffer | string)[] | unde
   if (Array.isArray(value)) return value.map((part) => part.toString()).join(',');
   return value.toString();
 }
+
+/** A message body as JSON; text that is not JSON stays text, for the consumer's schema to refuse (and dead-letter). */
+export function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

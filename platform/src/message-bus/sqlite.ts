@@ -4,8 +4,9 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { holderIsGone, holderName } from '../coordination/lease';
-import type { Consumer, ConsumerOptions, IncomingMessage, MessageBus, OutgoingMessage } from './port';
-import { backoffDelay, partitionFor } from './shared';
+import { listDeadLetters, replayDeadLetters, sendToDeadLetters, giveUpReason, type RawRecord, type RawTopicAccess } from './dead-letters';
+import type { Consumer, ConsumerLag, ConsumerOptions, DeadLetter, IncomingMessage, MessageBus, OutgoingMessage, ReplayOptions } from './port';
+import { backoffDelay, parseBody, partitionFor } from './shared';
 
 /**
  * A MessageBus in one SQLite file (WAL), with Kafka's semantics: keyed messages in partitioned
@@ -125,7 +126,12 @@ export class SqliteMessageBus implements MessageBus {
     this.assertOpen();
     if (messages.length === 0) return;
     // Serialize first: a value that cannot be sent fails the whole call before anything is stored.
-    const rows = messages.map((m) => ({ key: m.key, value: JSON.stringify(m.value ?? null), headers: JSON.stringify(m.headers ?? {}) }));
+    this.append(topic, messages.map((m) => ({ key: m.key, value: JSON.stringify(m.value ?? null), headers: JSON.stringify(m.headers ?? {}) })));
+  }
+
+  /** Stores rows at the ends of their partitions, in one transaction, and wakes the topic's members. */
+  private append(topic: string, rows: Array<{ key: string; value: string; headers: string }>): void {
+    this.assertOpen();
     const now = Date.now();
     this.db.transaction(() => {
       const partitions = this.ensureTopic(topic);
@@ -137,6 +143,31 @@ export class SqliteMessageBus implements MessageBus {
       }
     }).immediate();
     this.channel.emit('published', topic);
+  }
+
+  /** Raw records for the dead-letter code (a body is stored as its text). */
+  readonly raw: RawTopicAccess = {
+    append: async (topic: string, records: RawRecord[]) => {
+      this.append(topic, records.map((record) => ({ key: record.key, value: record.value.toString('utf8'), headers: JSON.stringify(record.headers) })));
+    },
+    readAll: async (topic: string) => (this.sql.all.all(topic) as Array<StoredRow & { partition: number }>).map((row) => ({
+      key: row.key, value: Buffer.from(row.value, 'utf8'), headers: JSON.parse(row.headers) as Record<string, string>, partition: row.partition, offset: String(row.offset),
+    })),
+  };
+
+  deadLetters(topic: string): Promise<DeadLetter[]> {
+    return listDeadLetters(this.raw, topic);
+  }
+
+  replayDeadLetters(topic: string, options?: ReplayOptions): Promise<DeadLetter[]> {
+    return replayDeadLetters(this.raw, topic, options);
+  }
+
+  async lag(scope: 'subscribed' | 'all' = 'all', groupPrefix = ''): Promise<ConsumerLag[]> {
+    const mine = new Set([...this.members].map((member) => member.groupKey));
+    return (this.sql.lag.all() as Array<{ group_id: string; topic: string; partition: number; committed: number; next_offset: number }>)
+      .filter((row) => (scope === 'all' || mine.has(`${row.group_id}\u0000${row.topic}`)) && row.group_id.startsWith(groupPrefix))
+      .map((row) => ({ groupId: row.group_id, topic: row.topic, partition: row.partition, committed: String(row.committed), end: String(row.next_offset), lag: Math.max(0, row.next_offset - row.committed) }));
   }
 
   async subscribe(topic: string, options: ConsumerOptions): Promise<Consumer> {
@@ -207,11 +238,14 @@ export class SqliteMessageBus implements MessageBus {
   }
 }
 
-type StatementName = 'countPartitions' | 'insertPartition' | 'nextOffset' | 'ends' | 'advanceOffset' | 'insertMessage' | 'insertGroupOffset' | 'committed' | 'commit'
+type StatementName = 'all' | 'lag' | 'countPartitions' | 'insertPartition' | 'nextOffset' | 'ends' | 'advanceOffset' | 'insertMessage' | 'insertGroupOffset' | 'committed' | 'commit'
   | 'next' | 'heartbeat' | 'members' | 'forgetMember' | 'claim' | 'owner' | 'takeOver' | 'release' | 'deleteExpired';
 
 function prepare(db: Database.Database): Record<StatementName, Database.Statement> {
   return {
+    all: db.prepare('SELECT partition, offset, key, value, headers FROM bus_messages WHERE topic = ? ORDER BY partition, offset'),
+    lag: db.prepare(`SELECT o.group_id, o.topic, o.partition, o.committed, p.next_offset FROM bus_offsets o
+      JOIN bus_partitions p ON p.topic = o.topic AND p.partition = o.partition ORDER BY o.group_id, o.topic, o.partition`),
     countPartitions: db.prepare('SELECT COUNT(*) AS n FROM bus_partitions WHERE topic = ?'),
     insertPartition: db.prepare('INSERT OR IGNORE INTO bus_partitions (topic, partition, next_offset) VALUES (?, ?, 0)'),
     nextOffset: db.prepare('SELECT next_offset FROM bus_partitions WHERE topic = ? AND partition = ?'),
@@ -400,8 +434,9 @@ class PartitionLoop {
         await this.idle(null);
         continue;
       }
+      const headers = JSON.parse(row.headers) as Record<string, string>;
       const message: IncomingMessage = {
-        topic, key: row.key, value: JSON.parse(row.value), headers: JSON.parse(row.headers), partition: this.partition,
+        topic, key: row.key, value: parseBody(row.value), headers, partition: this.partition,
         offset: String(row.offset), redeliveries: this.failures,
       };
       const handling = Promise.resolve().then(() => options.handler(message));
@@ -412,12 +447,33 @@ class PartitionLoop {
         if (moved === 0) bus.logger?.warn({ category: 'message-bus', topic, groupId, partition: this.partition, offset: row.offset }, 'Offset moved meanwhile (a hand-over); not committing twice');
         this.failures = 0;
       } catch (error) {
+        if (this.stopped) break;
+        const reason = giveUpReason(error, message.redeliveries, options.maxRedeliveries);
+        if (reason !== null && (await this.deadLetter(message, headers, row, reason))) {
+          bus.sql.commit.run(row.offset + 1, groupId, topic, this.partition, committed);
+          this.failures = 0;
+          continue;
+        }
         this.failures += 1;
         bus.logger?.warn({ category: 'message-bus', topic, groupId, partition: this.partition, offset: row.offset, redeliveries: this.failures, err: error }, 'handler failed; message will be redelivered');
         await this.idle(bus.backoff(this.failures));
       } finally {
         this.inFlight = null;
       }
+    }
+  }
+
+  /** Sends a given-up message to `<topic>.dlq`; false (it will be redelivered) when that fails. */
+  private async deadLetter(message: IncomingMessage, headers: Record<string, string>, row: StoredRow, reason: string): Promise<boolean> {
+    const { bus, groupId, topic } = this.member;
+    const record = { key: row.key, value: Buffer.from(row.value, 'utf8'), headers, partition: this.partition, offset: String(row.offset) };
+    try {
+      await sendToDeadLetters(bus.raw, { topic, groupId, record, reason, redeliveries: message.redeliveries, at: new Date() });
+      bus.logger?.warn({ category: 'message-bus', topic, groupId, partition: this.partition, offset: row.offset, key: row.key, reason }, 'message dead-lettered');
+      return true;
+    } catch (error) {
+      bus.logger?.error({ category: 'message-bus', topic, groupId, partition: this.partition, offset: row.offset, err: error }, 'could not dead-letter a message; it will be redelivered');
+      return false;
     }
   }
 

@@ -5,6 +5,7 @@
  * only declares the instruments, so a name and its labels are defined once.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ConsumerLag, MessageBus } from '../message-bus/port';
 
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
@@ -73,6 +74,38 @@ export const metrics = {
     registers: [metricsRegistry],
   }),
 };
+
+/** Where the consumer-lag gauge reads at each scrape: the buses this process opened. */
+const lagSources = new Set<() => Promise<ConsumerLag[]>>();
+/** A scrape must answer even when the broker does not: a source slower than this is left out. */
+const LAG_SCRAPE_TIMEOUT_MS = 2000;
+
+new Gauge({
+  name: 'studio_bus_consumer_lag',
+  help: 'Messages published and not yet committed, by consumer group, topic and partition, for the groups this process consumes (the members of one group report the same figure: aggregate with max)',
+  labelNames: ['group', 'topic', 'partition'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    const reports = await Promise.all([...lagSources].map((source) => withTimeout(source(), LAG_SCRAPE_TIMEOUT_MS).catch(() => [])));
+    for (const row of reports.flat()) this.set({ group: row.groupId, topic: row.topic, partition: String(row.partition) }, row.lag);
+  },
+});
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Reports the lag of the groups `bus` consumes in /metrics until the returned function is called. */
+export function reportConsumerLag(bus: Pick<MessageBus, 'lag'>): () => void {
+  const source = () => bus.lag('subscribed');
+  lagSources.add(source);
+  return () => void lagSources.delete(source);
+}
 
 /** The registry as Prometheus text. */
 export async function metricsText(): Promise<string> {

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import type { Logger } from '../logging/logger';
 import { READY_LINE, type Stoppable } from './run-process';
 
@@ -11,6 +12,19 @@ export interface ChildServiceOptions {
   startTimeoutMs?: number;
   /** How long a stop may take before the child is killed. Default 10 s. */
   stopTimeoutMs?: number;
+  /**
+   * How nice the child is to this process (and everything it starts, which inherits it): 0 to 19,
+   * higher yields the CPU sooner. Never set below this process's own. Default: as this process.
+   */
+  niceness?: number;
+}
+
+function yieldCpu(pid: number, niceness: number, log: Logger): void {
+  try {
+    setPriority(pid, Math.min(19, Math.max(getPriority(), niceness)));
+  } catch (error) {
+    log.warn({ err: error, niceness }, 'Could not lower the child service\'s CPU priority');
+  }
 }
 
 /**
@@ -30,6 +44,7 @@ export async function startChildService(options: ChildServiceOptions): Promise<S
     const execArgv = options.main.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
     const started = fork(options.main, [], { env: options.env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child = started;
+    if (options.niceness !== undefined && started.pid !== undefined) yieldCpu(started.pid, options.niceness, log);
     const timer = setTimeout(() => {
       started.kill('SIGKILL');
       reject(new Error(`${options.main} did not start within ${options.startTimeoutMs ?? 60_000} ms`));

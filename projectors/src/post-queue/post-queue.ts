@@ -9,7 +9,7 @@ export function evolvePostQueue(doc: PostQueueDoc | null, event: PostEvent): Pos
       const d = event.data;
       // Manual uploads run at once in the request; only the autopilot's posts wait in the queue.
       if (d.source === 'manual') return null;
-      return { _id: d.postId, userId: d.userId, videoId: d.videoId, platform: d.platform, seriesId: d.seriesId, source: d.source, status: 'pending', dueAt: d.at, attempts: 0 };
+      return { _id: d.postId, userId: d.userId, videoId: d.videoId, platform: d.platform, seriesId: d.seriesId, source: d.source, status: 'pending', dueAt: d.publishAt ?? d.at, attempts: 0 };
     }
     case 'PostAttemptStarted':
       // If the worker dies mid-attempt, the post is due again when its hold runs out.

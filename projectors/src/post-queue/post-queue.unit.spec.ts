@@ -15,6 +15,12 @@ describe('The post queue', () => {
     });
   });
 
+  describe("When a batch item's video is done with a publishAt", () => {
+    it('should queue its post, due at that time and not before', async () => {
+      await spec.given([]).when(aPostRequested({ source: 'batch', publishAt: '2026-12-01T17:00:00.000Z' })).then(C, 'p1', expect.objectContaining({ source: 'batch', status: 'pending', dueAt: '2026-12-01T17:00:00.000Z' }));
+    });
+  });
+
   describe('When a creator posts by hand', () => {
     it('should not queue it (it runs in the request)', async () => {
       await spec.given([]).when(aPostRequested({ source: 'manual' })).then(C, 'p1', null);

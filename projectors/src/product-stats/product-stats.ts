@@ -57,6 +57,9 @@ export const productStatsProjection: Projection = {
   async apply(event, docs) {
     const renders = docs.collection<StatsRenderDoc>(COLLECTIONS.statsRenders);
     const d = event.data;
+    // A re-render from the studio is the same video again, not another one: the counts and render
+    // times are of videos made.
+    if ((d.version ?? 1) > 1) return;
     switch (event.type) {
       case 'UserRegistered':
         await forUser(docs, event, (u) => u);

@@ -31,6 +31,15 @@ describe('Product stats projection', () => {
     });
   });
 
+  describe('When a finished video is rendered again from the studio', () => {
+    it('should count it once: the re-render is not another video done or failed', async () => {
+      const again = (event: { type: string; data: Record<string, unknown> }) => ({ ...event, data: { ...event.data, version: 2 } });
+      await spec.given([aVideoRequested(), aVideoRendered(), again(aStageReached('audio'))]).when(again(aVideoRendered()))
+        .then(COLLECTIONS.statsHours, HOUR, hour({ videosRequested: 1, videosDone: 1 }));
+      await spec.given([aVideoRequested(), aVideoRendered()]).when(again(aRenderFailed())).then(COLLECTIONS.statsHours, HOUR, hour({ videosDone: 1, videosFailed: 0 }));
+    });
+  });
+
   describe('When a render fails', () => {
     it('should count the failure at the stage it was in', async () => {
       await spec.given([aVideoRequested(), aStageReached('script'), aStageReached('audio')]).when(aRenderFailed())

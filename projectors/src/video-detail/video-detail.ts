@@ -1,4 +1,4 @@
-import { COLLECTIONS, type VideoDetailDoc, type VideoEvent } from '@app/domain';
+import { COLLECTIONS, STUDIO_EDIT_TYPES, evolveStudio, initialStudio, isOfCurrentRender, scriptOnShow, type VideoDetailDoc, type VideoEvent } from '@app/domain';
 import type { DocumentStore, RecordedEvent } from '@app/platform';
 import type { Projection } from '../runner/projection';
 
@@ -11,26 +11,44 @@ export function evolveVideoDetail(doc: VideoDetailDoc | null, event: VideoEvent)
       _id: d.videoId, userId: d.userId, seriesId: d.seriesId, topic: d.topic, customPrompt: d.customPrompt, language: d.language,
       style: d.style, voiceid: d.voiceId, aspectRatio: d.aspectRatio, requestedDuration: d.duration, createdAt: d.requestedAt,
       status: null, statusAt: null, script: null, media: null, failureReason: null,
+      ...(d.captions ? { captions: d.captions } : {}),
+      ...(d.music ? { music: d.music } : {}),
+      ...(d.sceneMedia ? { sceneMedia: d.sceneMedia } : {}),
+      ...(d.import ? { uploaded: true } : {}),
     };
   }
   if (!doc) return null;
+  const before = doc.studio ?? initialStudio();
+  const studio = evolveStudio(before, event, { voiceId: doc.voiceid, captions: doc.captions, music: doc.music, sceneMedia: doc.sceneMedia });
+  const next = { ...doc, studio, script: scriptOnShow(doc.script, studio, event) };
   switch (event.type) {
     case 'RenderStageReached':
-      return { ...doc, status: event.data.status, statusAt: event.data.at, script: event.data.script ?? doc.script };
+      if (!isOfCurrentRender(before, event.data.version)) return doc;
+      return { ...next, status: event.data.status, statusAt: event.data.at };
     case 'VideoRendered':
-      return { ...doc, status: 'done', statusAt: event.data.at, media: event.data.media, script: event.data.script ?? doc.script };
+      if (!isOfCurrentRender(before, event.data.version)) return doc;
+      return { ...next, status: 'done', statusAt: event.data.at, media: event.data.media, failureReason: null };
     case 'RenderFailed':
-      return { ...doc, status: 'failed', statusAt: event.data.at, failureReason: event.data.reason };
-    case 'CaptionEdited':
-      return doc.script ? { ...doc, script: { ...doc.script, description: event.data.description } } : doc;
+      if (!isOfCurrentRender(before, event.data.version)) return doc;
+      return { ...next, status: 'failed', statusAt: event.data.at, failureReason: event.data.reason };
     case 'VideoDeleted':
       return null;
+    case 'RerenderRequested':
+      // The last good version keeps playing; the status follows the new render from the start.
+      return { ...next, status: null, statusAt: event.data.requestedAt, failureReason: null };
+    case 'VersionRestored':
+      return { ...next, media: event.data.media };
+    default:
+      return next;
   }
 }
 
 export const videoDetailProjection: Projection = {
   name: 'video-detail',
-  handles: ['VideoRequested', 'RenderStageReached', 'VideoRendered', 'RenderFailed', 'CaptionEdited', 'VideoDeleted'],
+  handles: [
+    'VideoRequested', 'RenderStageReached', 'VideoRendered', 'RenderFailed', 'CaptionEdited', 'VideoDeleted',
+    ...STUDIO_EDIT_TYPES, 'RerenderRequested', 'VersionRestored',
+  ],
   collections: [VIDEO_DETAIL],
   async apply(event: RecordedEvent, docs: DocumentStore) {
     const id = event.data.videoId as string;

@@ -1,4 +1,4 @@
-import { COLLECTIONS } from '@app/domain';
+import { COLLECTIONS, DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC } from '@app/domain';
 import { aCaptionEdited, aMedia, aRenderFailed, aScript, aStageReached, aVideoDeleted, aVideoRendered, aVideoRequested, AT } from '../testing/events';
 import { projectionSpec } from '../testing/projection-spec';
 import { videoDetailProjection } from './video-detail';
@@ -19,13 +19,19 @@ describe('The video-detail read model', () => {
 
   describe('Given a requested video', () => {
     it('should record each stage reached, with the script once written', async () => {
-      await spec.given([aVideoRequested()]).when(aStageReached('script', { script: aScript })).then(C, 'v1', { ...requested, status: 'script', statusAt: AT, script: aScript });
+      await spec.given([aVideoRequested()]).when(aStageReached('script', { script: aScript })).then(C, 'v1', {
+        ...requested, status: 'script', statusAt: AT, script: aScript,
+        studio: expect.objectContaining({ version: 1, currentVersion: null, draft: expect.objectContaining({ voiceId: 'voice-1', imageSeeds: aScript.narrationScript.map((_, i) => String(i)) }) }),
+      });
     });
     it('should keep the script through later stages that do not carry it', async () => {
       await spec.given([aVideoRequested(), aStageReached('script', { script: aScript })]).when(aStageReached('images')).then(C, 'v1', expect.objectContaining({ status: 'images', script: aScript }));
     });
     it('should hold the media once rendered', async () => {
-      await spec.given([aVideoRequested()]).when(aVideoRendered()).then(C, 'v1', { ...requested, status: 'done', statusAt: AT, media: aMedia, script: aScript });
+      await spec.given([aVideoRequested()]).when(aVideoRendered()).then(C, 'v1', {
+        ...requested, status: 'done', statusAt: AT, media: aMedia, script: aScript,
+        studio: expect.objectContaining({ currentVersion: 1, versions: [expect.objectContaining({ version: 1, media: aMedia })] }),
+      });
     });
     it('should hold the reason of a failed render', async () => {
       await spec.given([aVideoRequested()]).when(aRenderFailed('The render failed while writing the script (3 attempts): timeout')).then(C, 'v1', expect.objectContaining({ status: 'failed', failureReason: 'The render failed while writing the script (3 attempts): timeout' }));
@@ -41,6 +47,24 @@ describe('The video-detail read model', () => {
     });
     it('should change nothing when the same event is applied again (a replay)', async () => {
       await spec.given([aVideoRequested(), aVideoRendered()]).when(aCaptionEdited('New caption')).thenReplayChangesNothing(C, 'v1');
+    });
+  });
+
+  describe('Given a re-render from the studio', () => {
+    const rerender = { type: 'RerenderRequested', data: { ...aVideoRequested().data, version: 2, script: aScript, imageSeeds: ['0', '1'], voiceId: 'voice-2', captions: DEFAULT_CAPTION_STYLE, music: DEFAULT_MUSIC } };
+    const media2 = { ...aMedia, videoKey: 'videos/u1/v1/v2/video.mp4' };
+
+    it('should keep the last good version playing while the new one renders, its stages in the status', async () => {
+      await spec.given([aVideoRequested(), aVideoRendered()]).when(rerender).then(C, 'v1', expect.objectContaining({ status: null, media: aMedia }));
+      await spec.given([aVideoRequested(), aVideoRendered(), rerender]).when(aStageReached('audio', { version: 2 })).then(C, 'v1', expect.objectContaining({ status: 'audio', media: aMedia }));
+    });
+    it('should switch to the new version once it is done, and keep both', async () => {
+      const done2 = { ...aVideoRendered(), data: { ...aVideoRendered().data, media: media2, version: 2 } };
+      await spec.given([aVideoRequested(), aVideoRendered(), rerender]).when(done2)
+        .then(C, 'v1', expect.objectContaining({ status: 'done', media: media2, studio: expect.objectContaining({ currentVersion: 2, versions: [expect.objectContaining({ version: 1 }), expect.objectContaining({ version: 2 })] }) }));
+    });
+    it('should ignore a superseded render\'s late status', async () => {
+      await spec.given([aVideoRequested(), aVideoRendered(), rerender]).when(aRenderFailed('late')).then(C, 'v1', expect.objectContaining({ status: null, failureReason: null }));
     });
   });
 

@@ -27,12 +27,18 @@ export function evolveVideoList(doc: VideoListDoc | null, event: VideoEvent): Vi
       return doc;
     case 'VideoDeleted':
       return null;
+    case 'RerenderRequested':
+      return { ...doc, status: null };
+    case 'VersionRestored':
+      return { ...doc, title: event.data.script?.title ?? doc.title, duration: Math.round(event.data.media.durationSeconds) };
+    default:
+      return doc;
   }
 }
 
 export const videoListProjection: Projection = {
   name: 'video-list',
-  handles: ['VideoRequested', 'RenderStageReached', 'VideoRendered', 'RenderFailed', 'VideoDeleted'],
+  handles: ['VideoRequested', 'RenderStageReached', 'VideoRendered', 'RenderFailed', 'VideoDeleted', 'RerenderRequested', 'VersionRestored'],
   collections: [VIDEO_LIST],
   async apply(event: RecordedEvent, docs: DocumentStore) {
     await docs.collection<VideoListDoc>(VIDEO_LIST, { indexes: [['userId', 'createdAt']] })

@@ -1,18 +1,20 @@
 import { once } from 'node:events';
 import type { Response } from 'express';
 import { NotFoundError, PROJECTION_STATUS_COLLECTION, categoryOf, type ProjectionStatusDoc } from '@app/domain';
-import { analystOf, paramsOf, queryOf, type DocumentStore, type EventStore, type HandlersOf } from '@app/platform';
+import { analystOf, paramsOf, queryOf, type DocumentStore, type EventStore, type HandlersOf, type MessageBus } from '@app/platform';
 import { exportLog } from './export';
-import { presentEvent, presentProjections } from './presenter';
+import { presentBusLag, presentEvent, presentProjections } from './presenter';
 import { tailLog } from './tail';
 import { streamAsOf } from './time-travel';
 import { presentStats, type StatsSource } from './stats';
 
-export type AnalyticsRouteName = 'analyticsEvents' | 'analyticsLive' | 'analyticsStreams' | 'analyticsStream' | 'analyticsExport' | 'analyticsProjections' | 'analyticsStats';
+export type AnalyticsRouteName = 'analyticsEvents' | 'analyticsLive' | 'analyticsStreams' | 'analyticsStream' | 'analyticsExport' | 'analyticsProjections' | 'analyticsBusLag' | 'analyticsStats';
 
 export interface AnalyticsDeps {
   eventStore: EventStore;
   docs: DocumentStore;
+  /** Whose consumer groups' lag the analysts see (this deployment's, under BUS_NAMESPACE). */
+  bus: MessageBus;
   now: () => Date;
   /** How often the live tail looks for new events. Default 500 ms. */
   livePollMs?: number;
@@ -52,7 +54,7 @@ export function analyticsHandlers(deps: AnalyticsDeps): HandlersOf<AnalyticsRout
       const resumeFrom = Number(req.headers['last-event-id']);
       const after = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : q.after ?? (await eventStore.headPosition());
       const filter = { streamId: q.stream, category: q.category, type: q.type, correlationId: q.correlation, recordedFrom: q.from, recordedTo: q.to };
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
       res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ after })}\n\n`);
       const closed = new AbortController();
       req.on('close', () => closed.abort());
@@ -109,6 +111,10 @@ export function analyticsHandlers(deps: AnalyticsDeps): HandlersOf<AnalyticsRout
         eventStore.headPosition(),
       ]);
       res.json({ projections: presentProjections(statuses, headPosition, deps.now()) });
+    },
+
+    analyticsBusLag: async (_req, res) => {
+      res.json({ bus: deps.bus.kind, groups: presentBusLag(await deps.bus.lag('all')) });
     },
 
     analyticsStats: async (_req, res) => {

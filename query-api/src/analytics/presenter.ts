@@ -1,6 +1,6 @@
-import { categoryOf, redact, type AnalyticsEvent, type ProjectionStatus, type ProjectionStatusDoc } from '@app/domain';
+import { categoryOf, redact, type AnalyticsEvent, type BusLagRow, type ProjectionStatus, type ProjectionStatusDoc } from '@app/domain';
 import { PROJECTION_STALE_MS, READ_MODEL_NAMES } from '@app/domain';
-import type { AnalystAccess, RecordedEvent } from '@app/platform';
+import type { AnalystAccess, ConsumerLag, RecordedEvent } from '@app/platform';
 
 /** An event as an analyst sees it: secrets never, personal data masked without `pii`. */
 export function presentEvent(event: RecordedEvent, access: Pick<AnalystAccess, 'pii'>): AnalyticsEvent {
@@ -49,4 +49,18 @@ export function presentProjections(docs: readonly ProjectionStatusDoc[], headPos
       rebuild: fresh ? doc.rebuild : null,
     };
   });
+}
+
+/** Each consumer group's lag per topic (the partitions summed, and the one furthest behind), by group then topic. */
+export function presentBusLag(rows: readonly ConsumerLag[]): BusLagRow[] {
+  const byGroupTopic = new Map<string, BusLagRow>();
+  for (const row of rows) {
+    const key = `${row.groupId}\u0000${row.topic}`;
+    const found = byGroupTopic.get(key) ?? { groupId: row.groupId, topic: row.topic, partitions: 0, lag: 0, maxPartitionLag: 0 };
+    found.partitions += 1;
+    found.lag += row.lag;
+    found.maxPartitionLag = Math.max(found.maxPartitionLag, row.lag);
+    byGroupTopic.set(key, found);
+  }
+  return [...byGroupTopic.values()].sort((a, b) => a.groupId.localeCompare(b.groupId) || a.topic.localeCompare(b.topic));
 }

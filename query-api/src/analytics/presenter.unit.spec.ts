@@ -1,5 +1,5 @@
 import type { ProjectionStatusDoc } from '@app/domain';
-import { csvRow, presentEvent, presentProjections } from './presenter';
+import { csvRow, presentBusLag, presentEvent, presentProjections } from './presenter';
 import { bucketStart, percentile } from './stats';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
@@ -23,6 +23,16 @@ describe('Analytics presenters', () => {
       const list = presentProjections([status('video-list', { rebuild }), status('render-relay', { kind: 'reactor' })], 100, NOW);
       expect(list.find((p) => p.name === 'video-list')).toMatchObject({ status: 'rebuilding', rebuild });
       expect(list[list.length - 1]).toMatchObject({ name: 'render-relay', kind: 'reactor' });
+    });
+  });
+
+  describe('When the bus reports lag per partition', () => {
+    it('should show each group once per topic, the partitions summed and the one furthest behind', () => {
+      const row = (groupId: string, topic: string, partition: number, lag: number) => ({ groupId, topic, partition, committed: '0', end: String(lag), lag });
+      expect(presentBusLag([row('status-ingester', 'render.status', 0, 0), row('render-workers', 'render.requests', 1, 3), row('render-workers', 'render.requests', 0, 2)])).toEqual([
+        { groupId: 'render-workers', topic: 'render.requests', partitions: 2, lag: 5, maxPartitionLag: 3 },
+        { groupId: 'status-ingester', topic: 'render.status', partitions: 1, lag: 0, maxPartitionLag: 0 },
+      ]);
     });
   });
 

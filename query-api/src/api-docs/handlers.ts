@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ALL_ROUTES, openApiDocument } from '@app/domain';
+import { ALL_ROUTES, asyncApiDocument, openApiDocument } from '@app/domain';
 import type { HandlersOf } from '@app/platform';
 import { version } from '../../package.json';
 
@@ -32,11 +32,13 @@ const ASSETS: Record<string, string> = {
 
 /**
  * GET /api/openapi.json (the document, generated once from the route table, when first asked for), GET /api/docs (a
- * page to browse it: Swagger UI, loaded by this page only, never by the web app) and its files.
+ * page to browse it: Swagger UI, loaded by this page only, never by the web app) and its files; GET /api/asyncapi.json
+ * (the bus contract, generated once from the message schemas the same way).
  */
-export function apiDocsHandlers(): HandlersOf<'openApi' | 'apiDocs' | 'apiDocsAsset'> {
+export function apiDocsHandlers(): HandlersOf<'openApi' | 'asyncApi' | 'apiDocs' | 'apiDocsAsset'> {
   // Generated on the first request (about 12 ms), not at every start.
   let document: string | null = null;
+  let busContract: string | null = null;
   const swaggerUi = dirname(require.resolve('swagger-ui-dist/package.json'));
   const assets = new Map<string, Buffer>([['init.js', Buffer.from(INIT)]]);
   const assetOf = (file: string) => {
@@ -49,6 +51,11 @@ export function apiDocsHandlers(): HandlersOf<'openApi' | 'apiDocs' | 'apiDocsAs
       res.setHeader('cache-control', 'public, max-age=300');
       document ??= JSON.stringify(openApiDocument(ALL_ROUTES, { version }));
       res.type('application/json').send(document);
+    },
+    asyncApi: (_req, res) => {
+      res.setHeader('cache-control', 'public, max-age=300');
+      busContract ??= JSON.stringify(asyncApiDocument());
+      res.type('application/json').send(busContract);
     },
     apiDocs: (_req, res) => {
       res.type('html').send(PAGE);

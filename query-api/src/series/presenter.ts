@@ -24,6 +24,8 @@ export function presentSeries(doc: SeriesViewDoc, subscription: SubscriptionStat
     aspectRatio: s.aspectRatio,
     language: s.language,
     duration: s.duration,
+    ...(s.captions ? { captions: s.captions } : {}),
+    ...(s.music ? { music: s.music } : {}),
     platforms: [...doc.platforms],
     schedule: { timeZone: doc.schedule.timeZone, times: [...doc.schedule.times], days: [...doc.schedule.days] },
     nextPostAt: nextPostAt(doc, subscription, now),

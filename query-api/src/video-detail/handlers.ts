@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { COLLECTIONS, NotFoundError, type VideoDetailDoc } from '@app/domain';
 import { currentUserId, type DocumentStore, type HandlersOf } from '@app/platform';
+import type { LiveStatus } from './live-status';
 import { presentStatus, presentVideoDetail, type MediaUrls } from './presenter';
 
 /** A user's own video, or 'Video not found' (never another user's). */
@@ -12,8 +13,8 @@ async function ownVideo(docs: DocumentStore, req: Request<Record<string, string>
 }
 
 /** The detail page: the record, its status, and the status live over SSE. */
-export function videoDetailHandlers(deps: { docs: DocumentStore; media: MediaUrls; ssePollMs?: number }): HandlersOf<'videoStatus' | 'videoEvents' | 'getVideoById' | 'getVideo'> {
-  const { docs, media } = deps;
+export function videoDetailHandlers(deps: { docs: DocumentStore; media: MediaUrls; live: LiveStatus }): HandlersOf<'videoStatus' | 'videoEvents' | 'getVideoById' | 'getVideo'> {
+  const { docs, media, live } = deps;
   const detail = async (req: Request<Record<string, string>>, res: Response) => {
     res.json(presentVideoDetail(await ownVideo(docs, req), media));
   };
@@ -25,7 +26,8 @@ export function videoDetailHandlers(deps: { docs: DocumentStore; media: MediaUrl
     /** Live status over SSE; EventSource cannot send headers, so the token may come as ?token=. */
     videoEvents: async (req, res) => {
       let doc = await ownVideo(docs, req);
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      // (No Connection header of its own: the server keeps or closes the connection as the request asked.)
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
       let last = '';
       const push = () => {
         const body = JSON.stringify(presentStatus(doc));
@@ -36,20 +38,19 @@ export function videoDetailHandlers(deps: { docs: DocumentStore; media: MediaUrl
         return doc.status === 'done' || doc.status === 'failed';
       };
       if (push()) return void res.end();
-      const timer = setInterval(async () => {
-        const next = await docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail).get(doc._id).catch(() => null);
+      const stop = live.watch(doc._id, (next) => {
         if (!next) {
-          clearInterval(timer);
+          stop();
           res.write('event: deleted\ndata: {}\n\n');
           return void res.end();
         }
         doc = next;
         if (push()) {
-          clearInterval(timer);
+          stop();
           res.end();
         }
-      }, deps.ssePollMs ?? 500);
-      req.on('close', () => clearInterval(timer));
+      });
+      req.on('close', stop);
     },
 
     getVideoById: detail,

@@ -17,12 +17,12 @@ function setup(options: { frame?: (a: AspectRatio) => { width: number; height: n
   const runs: PipelineStage[] = [];
   let failed = false;
   const assembler = options.failAssembleOnce
-    ? { name: 'flaky', assemble: async (...args: Parameters<typeof providers.assembler.assemble>) => {
+    ? { ...providers.assembler, name: 'flaky', picture: async (...args: Parameters<typeof providers.assembler.picture>) => {
       if (!failed) {
         failed = true;
         throw new Error('encoder crashed');
       }
-      return providers.assembler.assemble(...args);
+      return providers.assembler.picture(...args);
     } }
     : providers.assembler;
   const pipeline = createRenderPipeline({ ...providers, assembler, blobs, workDir: `${root}/work`, logger: quietLogger(), frame: options.frame, onStageRun: (stage) => runs.push(stage) });
@@ -82,7 +82,8 @@ describe('When a stage fails and the render is retried', () => {
     expect(runs.filter((s) => s === 'narration')).toHaveLength(1);
     expect(runs.filter((s) => s === 'images')).toHaveLength(1);
     expect(runs.filter((s) => s === 'music')).toHaveLength(1);
-    expect(runs.filter((s) => s === 'assemble')).toHaveLength(2);
+    expect(runs.filter((s) => s === 'picture')).toHaveLength(2);
+    expect(runs.filter((s) => s === 'mux')).toHaveLength(1);
   }, 120_000);
 });
 

@@ -2,4 +2,5 @@
 export * from './media';
 export { run, DEFAULT_MEDIA_TOOLS } from '../shared/exec';
 export { audioCodecArgs, createFfmpegAssembler, videoCodecArgs } from '../stages/assemble/ffmpeg';
-export type { AssembleRequest } from '../stages/assemble/port';
+export type { AssembleRequest, Assembler, MixRequest, PictureRequest } from '../stages/assemble/port';
+export { createKokoroNarrator } from '../stages/narration/kokoro';

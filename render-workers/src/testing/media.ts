@@ -79,3 +79,11 @@ export function meanAbsDiff(a: Buffer, b: Buffer): number {
   for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
   return sum / a.length;
 }
+
+/** RMS level (dBFS) of the audio between `from` and `to` seconds; -Infinity for digital silence. */
+export async function rmsLevel(path: string, from: number, to: number): Promise<number> {
+  const { stderr } = await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-hide_banner', '-nostats', '-i', path, '-map', '0:a', '-af', `atrim=start=${from}:end=${to},astats=measure_overall=RMS_level:measure_perchannel=none`, '-f', 'null', '-']);
+  const match = /RMS level dB:\s*(-?[\d.]+|-inf)/.exec(stderr);
+  if (!match) throw new Error(`no RMS level measured in ${path}`);
+  return match[1] === '-inf' ? Number.NEGATIVE_INFINITY : Number.parseFloat(match[1]);
+}

@@ -71,6 +71,13 @@ describe('When a render request arrives on the bus', () => {
     const mine = h.received.filter((r) => r.status.videoId === request.videoId);
     expect(mine.map((r) => r.status.status)).toEqual(['start', 'script', 'audio', 'images', 'video', 'uploading', 'done']);
     expect(mine.every((r) => r.headers.correlationId === 'corr-1' && r.headers.causationId === 'event-9')).toBe(true);
+    expect(mine.every((r) => r.headers.schemaVersion === '1')).toBe(true);
+    // The request that does not parse waits in the dead-letter topic, saying why; the next one was rendered.
+    const [poison, ...others] = await h.bus.deadLetters(TOPICS.renderRequests);
+    expect(others).toEqual([]);
+    expect(poison).toMatchObject({ key: 'garbage', groupId: 'render-workers', headers: { correlationId: 'bad' } });
+    expect(JSON.parse(poison.value)).toEqual({ hello: 'world' });
+    expect(poison.reason).toMatch(/^unreadable: not a render\.requests message \(schema v1\): videoId: .*; userId: /);
     expect(mine[1].status.script?.title.length).toBeGreaterThan(0);
     const media = mine[6].status.media!;
     expect(media.videoKey).toBe(`videos/user-7/${request.videoId}/video.mp4`);
@@ -137,7 +144,7 @@ describe('When a worker dies in the middle of a render', () => {
     expect(done).toHaveLength(1);
     expect(done[0].status.workerId).toBe(survivor.workerId);
     expect(h.runs.filter((r) => r.stage === 'script')).toHaveLength(1);
-    expect(h.runs.filter((r) => r.stage === 'assemble')).toHaveLength(1);
+    expect(h.runs.filter((r) => r.stage === 'picture')).toHaveLength(1);
     expect(h.runs.filter((r) => r.stage === 'upload')).toHaveLength(1);
     expect(await h.blobs.stat(done[0].status.media!.videoKey)).not.toBeNull();
     await survivor.stop();

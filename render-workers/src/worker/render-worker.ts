@@ -1,10 +1,10 @@
-import { renderRequestSchema, renderStatusSchema, type GenerationStatus, type RenderRequest, type RenderStatus } from '@app/domain';
+import { messageHeaders, RENDER_REQUESTS, RENDER_STATUS, renderStatusSchema, type GenerationStatus, type RenderRequest, type RenderStatus } from '@app/domain';
 import type { Logger } from '@app/platform';
-import { TOPICS, metrics, type Consumer, type IncomingMessage, type MessageBus } from '@app/platform';
+import { TOPICS, metrics, readMessage, type Consumer, type IncomingMessage, type MessageBus } from '@app/platform';
 import type { RenderPipeline, StageProgress } from '../pipeline/render-pipeline';
 import { sleep } from '../shared/async';
 
-const RENDER_CONSUMER_GROUP = 'render-workers';
+const RENDER_CONSUMER_GROUP = RENDER_REQUESTS.consumerGroups[0].groupId;
 
 export interface BackoffOptions {
   initialMs: number;
@@ -79,13 +79,9 @@ export async function startRenderWorker(options: RenderWorkerOptions): Promise<R
   let stopping = false;
 
   const handle = async (message: IncomingMessage): Promise<void> => {
-    const parsed = renderRequestSchema.safeParse(message.value);
+    // One that does not parse is dead-lettered by the bus (readMessage throws UnreadableMessageError).
+    const request = readMessage(RENDER_REQUESTS, message);
     const trace = { correlationId: message.headers.correlationId, causationId: message.headers.causationId };
-    if (!parsed.success) {
-      log.warn({ ...trace, key: message.key, offset: message.offset, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 'skipping a render request that does not parse');
-      return;
-    }
-    const request = parsed.data;
     if (stopping) throw new Error('worker is stopping');
     await acquire();
     const controller = new AbortController();
@@ -100,11 +96,11 @@ export async function startRenderWorker(options: RenderWorkerOptions): Promise<R
 
   const render = async (request: RenderRequest, message: IncomingMessage, signal: AbortSignal, trace: Record<string, string | undefined>): Promise<void> => {
     const vlog = log.child({ ...trace, videoId: request.videoId });
-    const headers: Record<string, string> = { workerId };
-    if (message.headers.correlationId) headers.correlationId = message.headers.correlationId;
-    if (message.headers.causationId) headers.causationId = message.headers.causationId;
+    const headers = messageHeaders(RENDER_STATUS, { workerId, correlationId: message.headers.correlationId, causationId: message.headers.causationId });
     const publish = async (status: RenderStatus) => {
-      await bus.publish(TOPICS.renderStatus, [{ key: request.videoId, value: renderStatusSchema.parse(status), headers }]);
+      // Each status names the render it belongs to, so a superseded render's late statuses are ignored.
+      const value = request.version ? { ...status, version: request.version } : status;
+      await bus.publish(TOPICS.renderStatus, [{ key: request.videoId, value: renderStatusSchema.parse(value), headers }]);
     };
     let lastStatus: GenerationStatus | 'none' = 'none';
     const attempts = async (): Promise<void> => {

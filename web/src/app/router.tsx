@@ -1,11 +1,12 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { NotFound, RootLayout, RouteError } from './routes/root';
+import { NotFound, RootLayout } from './routes/root';
 import { dashboardRoutes, videoDetailRoute } from './routes/dashboard/routes';
+import { lazyRoute, routePage, type RouteHandle } from './lazy-page';
 
-type LazyModule = { default: ComponentType };
-const page = (load: () => Promise<LazyModule>) => async () => ({ Component: (await load()).default });
+const AppRoot = routePage('app-root');
+const AppShell = routePage('app-shell');
+const Guard = routePage('guard');
 
 /**
  * The route table of spec section 2. Every page is its own chunk (route-level code splitting); the
@@ -13,36 +14,47 @@ const page = (load: () => Promise<LazyModule>) => async () => ({ Component: (awa
  */
 export const routes: RouteObject[] = [
   {
-    Component: RootLayout,
-    errorElement: <RouteError />,
+    element: <RootLayout />,
     children: [
-      { path: paths.home.path, lazy: page(() => import('./routes/landing')), errorElement: <RouteError /> },
-      { path: paths.privacy.path, lazy: page(() => import('./routes/privacy')), errorElement: <RouteError /> },
-      { path: paths.terms.path, lazy: page(() => import('./routes/terms')), errorElement: <RouteError /> },
-      {
-        lazy: page(() => import('./routes/app-root')),
-        errorElement: <RouteError />,
+      lazyRoute(routePage('landing'), { path: paths.home.path }),
+      lazyRoute(routePage('privacy'), { path: paths.privacy.path }),
+      lazyRoute(routePage('terms'), { path: paths.terms.path }),
+      lazyRoute(AppRoot, {
         children: [
-          { path: paths.login.path, lazy: page(() => import('./routes/login')), errorElement: <RouteError /> },
-          { path: paths.register.path, lazy: page(() => import('./routes/register')), errorElement: <RouteError /> },
-          { path: paths.forgotPassword.path, lazy: page(() => import('./routes/forgot-password')), errorElement: <RouteError /> },
-          { path: paths.resetPassword.path, lazy: page(() => import('./routes/reset-password')), errorElement: <RouteError /> },
-          { path: paths.verify.path, lazy: page(() => import('./routes/verify')), errorElement: <RouteError /> },
-          {
-            lazy: page(() => import('./routes/app-shell')),
-            errorElement: <RouteError />,
+          lazyRoute(routePage('login'), { path: paths.login.path }),
+          lazyRoute(routePage('register'), { path: paths.register.path }),
+          lazyRoute(routePage('forgot-password'), { path: paths.forgotPassword.path }),
+          lazyRoute(routePage('reset-password'), { path: paths.resetPassword.path }),
+          lazyRoute(routePage('verify'), { path: paths.verify.path }),
+          lazyRoute(AppShell, {
             children: [
               // Guarded: no stored token and no loaded user → /login.
-              { lazy: page(() => import('./routes/guard')), children: dashboardRoutes },
+              lazyRoute(Guard, { children: dashboardRoutes }),
               // Not guarded (spec): anyone holding a video id may open it.
               videoDetailRoute,
             ],
-          },
+          }),
         ],
-      },
-      { path: '*', Component: NotFound },
+      }),
+      { path: '*', element: <NotFound /> },
     ],
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The page for the current location. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** The lazy routes the path matches: the page and the layouts around it. */
+export function routeHandles(pathname: string): RouteHandle[] {
+  return (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.handle as RouteHandle | undefined).filter((h): h is RouteHandle => Boolean(h));
+}
+
+/**
+ * Fetch the chunks of every route the path matches, so that the app can hydrate the page's
+ * prerendered HTML, or render it on the server, without suspending.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  await Promise.all(routeHandles(pathname).map((handle) => handle.preload()));
+}

@@ -18,6 +18,8 @@ export const paths = {
     view: { path: '/dashboard/view', getHref: () => '/dashboard/view' },
     detail: { path: '/dashboard/view/:id', getHref: (id: string) => `/dashboard/view/${encodeURIComponent(id)}` },
     guides: { path: '/dashboard/guides', getHref: () => '/dashboard/guides' },
+    /** The creator's own clips and images (issue 18). */
+    library: { path: '/dashboard/library', getHref: () => '/dashboard/library' },
     billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
     account: { path: '/dashboard/account', getHref: () => '/dashboard/account' },
     affiliates: { path: '/dashboard/affiliates', getHref: () => '/dashboard/affiliates' },

@@ -11,7 +11,7 @@ import { readToken } from './storage';
 /** The longest a request waits before asking a busy server again. */
 export const BUSY_RETRY_MAX_MS = 5000;
 
-export const TAG_TYPES = ['Video', 'Stats', 'Subscription', 'Social', 'Series', 'User', 'Catalog'] as const;
+export const TAG_TYPES = ['Video', 'Stats', 'Subscription', 'Social', 'Series', 'User', 'Catalog', 'Batch', 'Media'] as const;
 
 export interface RequestArgs {
   url: string;
@@ -37,6 +37,21 @@ export function serverErrorOf(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
   const data = error.data as { error?: unknown } | undefined;
   return data && typeof data.error === 'string' && data.error ? data.error : undefined;
+}
+
+/** The spec's capacity notice (section 8), for a server that stayed busy (503) after the polite retry. */
+export const BUSY_TOAST = { title: 'Service Unavailable', description: 'Our service is currently at capacity. Please try again in a few minutes.' } as const;
+
+/**
+ * What a form shows when its call failed for the server's sake, not the user's: the capacity notice
+ * for a busy server, else the spec's 'Server error: {status} - {statusText}'; undefined for anything
+ * else (a 4xx, a network failure), which the form words itself.
+ */
+export function serverTroubleOf(error: unknown): { title?: string; description: string } | undefined {
+  if (!isApiError(error) || error.status === 'FETCH_ERROR') return undefined;
+  if (error.status === 503) return BUSY_TOAST;
+  if (error.status >= 500) return { description: error.message };
+  return undefined;
 }
 
 /** Spec section 7: 'Server error: {status} - {statusText}' for 5xx, '{status}: {body text}' otherwise. */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { BRAND } from '../config/brand';
+import { documentTitle } from '../config/page-heads';
 
 export function useDocumentTitle(title?: string) {
   useEffect(() => {
-    document.title = title ? `${title} | ${BRAND.name}` : `${BRAND.name}: Viral Faceless Videos on Auto-Pilot`;
+    document.title = documentTitle(title);
   }, [title]);
 }

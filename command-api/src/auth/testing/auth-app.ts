@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
-import { DevMailbox, SessionTokens, memoryRateLimiter, type RateLimiter, createLogger, errorMiddleware, openSqliteEventStore, requestContext, routerFor, type EventStore } from '@app/platform';
+import { DevMailbox, SessionTokens, memoryRateLimiter, type BackoffOptions, type RateLimiter, createLogger, errorMiddleware, openSqliteEventStore, requestContext, routerFor, type EventStore } from '@app/platform';
 import { devMailboxHandlers } from '../../mail/dev-mailbox-pages';
 import type { GoogleSignInConfig } from '../deps';
 import { authHandlers } from '../handlers';
@@ -18,6 +18,8 @@ export interface AuthAppOptions {
   rateLimitMax?: number;
   /** A limiter of the test's own (a shared store); default: in memory with rateLimitMax. */
   limiter?: RateLimiter;
+  /** The backoff on wrong passwords per account (default: the product's). */
+  signInBackoff?: BackoffOptions;
   tokenTtlSeconds?: number;
   resetTtlMinutes?: number;
   google?: GoogleSignInConfig | null;
@@ -67,6 +69,7 @@ export function createAuthApp(options: AuthAppOptions = {}): AuthApp {
       mailer: mailbox,
       logger,
       limiter: options.limiter ?? memoryRateLimiter({ max: options.rateLimitMax ?? 1000, windowMs: 15 * 60_000 }),
+      signInBackoff: options.signInBackoff,
       config: { publicUrl: PUBLIC_URL, resetTtlMinutes: options.resetTtlMinutes ?? 60, google: options.google ?? null },
       now: () => new Date(Date.now() + offsetMs),
     }),

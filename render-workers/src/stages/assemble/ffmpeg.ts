@@ -5,8 +5,8 @@ import type { Logger } from '@app/platform';
 import { buildAss } from '../captions/ass';
 import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
 import { overscan, panExpression, panPath } from './pan';
-import type { AssembleRequest, AssembleResult, Assembler } from './port';
-import { FPS, GOP, LEAD_SECONDS, sceneSlots, splitFrames, videoSeconds, type FrameRange, type SceneSlot } from './timeline';
+import type { AssembleRequest, AssembleResult, Assembler, MixRequest, MixResult, MuxRequest, PictureRequest, PictureResult } from './port';
+import { FPS, GOP, LEAD_SECONDS, frameExactSeconds, sceneSlots, splitFrames, type FrameRange, type SceneSlot } from './timeline';
 
 export interface FfmpegAssemblerOptions {
   /** x264 preset (machine notes: ultrafast/veryfast trade speed for size). */
@@ -24,12 +24,13 @@ export interface FfmpegAssemblerOptions {
   /** Target integrated loudness, LUFS. */
   loudness?: number;
   audioBitrate?: string;
-  /** Music level under the voice before ducking (linear). */
-  musicVolume?: number;
   /** ffmpeg / ffprobe executables (default: from PATH). */
   tools?: MediaTools;
   logger?: Logger;
 }
+
+/** The bed's level under the voice when the request names none (linear). */
+export const DEFAULT_MUSIC_LEVEL = 0.3;
 
 const FADE_IN_FRAMES = 12;
 const FADE_OUT_FRAMES = 21;
@@ -68,59 +69,95 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
   const threads = options.threads ?? (segments > 1 ? 1 : undefined);
   const target = options.loudness ?? -14;
   const tools = options.tools ?? DEFAULT_MEDIA_TOOLS;
+  const codec = videoCodecArgs({ preset, crf, bframes, threads });
+
+  const picture = async (request: PictureRequest, signal?: AbortSignal): Promise<PictureResult> => {
+    await mkdir(request.outDir, { recursive: true });
+    const timings: Record<string, number> = {};
+    const timed = timer(timings);
+    const seconds = frameExactSeconds(request.narrationSeconds, request.minSeconds, request.maxSeconds);
+    const totalFrames = Math.round(seconds * FPS);
+    const shifted = request.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
+    const assPath = join(request.outDir, 'captions.ass');
+    await writeFile(assPath, buildAss(shifted, { width: request.width, height: request.height, aspectRatio: request.aspectRatio, style: request.captions }), 'utf8');
+
+    const slots = sceneSlots(request.images.length, request.words, seconds);
+    const ranges = splitFrames(totalFrames, segments, FADE_IN_FRAMES, FADE_OUT_FRAMES);
+    await timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(tools, request, slots, range, i, totalFrames, assPath, codec, signal)))));
+
+    const listPath = join(request.outDir, 'segments.txt');
+    // Each part's exact length is written out: the demuxer would otherwise take it from the part's
+    // container, rounded to milliseconds, and leave a sub-frame gap at every join.
+    await writeFile(listPath, ranges.map((r, i) => `file '${segmentPath(request.outDir, i)}'\nduration ${((r.end - r.start) / FPS).toFixed(6)}`).join('\n'));
+    const picturePath = join(request.outDir, 'picture.mp4');
+    const thumbnailPath = join(request.outDir, 'thumbnail.jpg');
+    const thumbAt = Math.min(seconds * 0.3, 4);
+    const thumbSegment = ranges.findIndex((r) => r.end / FPS > thumbAt);
+    await Promise.all([
+      timed('join', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', listPath, '-map', '0:v:0', '-c', 'copy', '-t', seconds.toFixed(6), picturePath], { signal })),
+      // The thumbnail comes from the part that holds its frame, alongside the join.
+      timed('thumbnail', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-ss', (thumbAt - ranges[thumbSegment].start / FPS).toFixed(2), '-i', segmentPath(request.outDir, thumbSegment), '-frames:v', '1', '-vf', `scale=${Math.min(720, request.width)}:-2`, '-q:v', '4', thumbnailPath], { signal })),
+    ]);
+    for (let i = 0; i < ranges.length; i++) await rm(segmentPath(request.outDir, i), { force: true });
+    const scenes = slots.map((slot) => ({ start: slot.startFrame / FPS, end: slot.endFrame / FPS }));
+    return { picturePath, thumbnailPath, durationSeconds: seconds, width: request.width, height: request.height, scenes, timings };
+  };
+
+  const mix = async (request: MixRequest, signal?: AbortSignal): Promise<MixResult> => {
+    await mkdir(request.outDir, { recursive: true });
+    const audioPath = join(request.outDir, 'mix.m4a');
+    const loudness = await mixAudio(tools, request, target, audioPath, options.audioBitrate, signal);
+    return { audioPath, loudness };
+  };
+
+  const mux = async (request: MuxRequest, signal?: AbortSignal): Promise<string> => {
+    await mkdir(request.outDir, { recursive: true });
+    const videoPath = join(request.outDir, 'video.mp4');
+    await fluent(
+      ffmpeg().input(request.picturePath).input(request.audioPath)
+        .outputOptions(['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-t', request.durationSeconds.toFixed(6), '-movflags', '+faststart'])
+        .output(videoPath),
+      tools,
+      signal,
+    );
+    await stat(videoPath);
+    return videoPath;
+  };
+
   return {
     name: 'ffmpeg',
-    async assemble(request: AssembleRequest, signal?: AbortSignal): Promise<AssembleResult> {
-      await mkdir(request.outDir, { recursive: true });
-      const timings: Record<string, number> = {};
-      const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-        const t0 = Date.now();
-        try {
-          return await work();
-        } finally {
-          timings[name] = (Date.now() - t0) / 1000;
-        }
-      };
-      const total = videoSeconds(request.narrationSeconds, request.minSeconds, request.maxSeconds);
-      const totalFrames = Math.round(total * FPS);
-      const seconds = totalFrames / FPS;
-      const shifted = request.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
-      const assPath = join(request.outDir, 'captions.ass');
-      await writeFile(assPath, buildAss(shifted, { width: request.width, height: request.height, aspectRatio: request.aspectRatio }), 'utf8');
-
-      const slots = sceneSlots(request.images.length, request.words, seconds);
-      const ranges = splitFrames(totalFrames, segments, FADE_IN_FRAMES, FADE_OUT_FRAMES);
-      const audioPath = join(request.outDir, 'mix.m4a');
-      const codec = videoCodecArgs({ preset, crf, bframes, threads });
-      const [loudness] = await Promise.all([
-        timed('audio', () => mixAudio(tools, request, seconds, target, audioPath, options, signal)),
-        timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(tools, request, slots, range, i, totalFrames, assPath, codec, signal))))),
-      ]);
-
-      const listPath = join(request.outDir, 'segments.txt');
-      // Each part's exact length is written out: the demuxer would otherwise take it from the part's
-      // container, rounded to milliseconds, and leave a sub-frame gap at every join.
-      await writeFile(listPath, ranges.map((r, i) => `file '${segmentPath(request.outDir, i)}'\nduration ${((r.end - r.start) / FPS).toFixed(6)}`).join('\n'));
-      const videoPath = join(request.outDir, 'video.mp4');
-      const thumbnailPath = join(request.outDir, 'thumbnail.jpg');
-      const thumbAt = Math.min(seconds * 0.3, 4);
-      const thumbSegment = ranges.findIndex((r) => r.end / FPS > thumbAt);
-      await Promise.all([
-        timed('mux', () => fluent(
-          ffmpeg().input(listPath).inputOptions(['-f', 'concat', '-safe', '0']).input(audioPath)
-            .outputOptions(['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-t', seconds.toFixed(6), '-movflags', '+faststart'])
-            .output(videoPath),
-          tools,
-          signal,
-        )),
-        // The thumbnail comes from the video-only part that holds its frame, alongside the mux.
-        timed('thumbnail', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-ss', (thumbAt - ranges[thumbSegment].start / FPS).toFixed(2), '-i', segmentPath(request.outDir, thumbSegment), '-frames:v', '1', '-vf', `scale=${Math.min(720, request.width)}:-2`, '-q:v', '4', thumbnailPath], { signal })),
-      ]);
-      for (let i = 0; i < ranges.length; i++) await rm(segmentPath(request.outDir, i), { force: true });
-      await stat(videoPath);
-      options.logger?.debug({ category: 'assemble', timings, seconds }, 'assembled');
-      return { videoPath, thumbnailPath, durationSeconds: seconds, width: request.width, height: request.height, loudness, timings };
+    picture,
+    mix,
+    mux,
+    async still({ imagePath, width, outPath }, signal) {
+      await run(tools.ffmpeg, ['-v', 'error', '-y', '-i', imagePath, '-frames:v', '1', '-vf', `scale=${width}:-2`, '-q:v', '5', outPath], { signal });
     },
+    async assemble(request: AssembleRequest, signal?: AbortSignal): Promise<AssembleResult> {
+      const timings: Record<string, number> = {};
+      const timed = timer(timings);
+      const seconds = frameExactSeconds(request.narrationSeconds, request.minSeconds, request.maxSeconds);
+      // The sound is mixed while the picture encodes.
+      const [shown, sound] = await Promise.all([
+        picture(request, signal),
+        timed('audio', () => mix({ narrationPath: request.narrationPath, musicPath: request.musicPath, musicVolume: request.musicVolume, ducking: request.ducking, durationSeconds: seconds, outDir: request.outDir }, signal)),
+      ]);
+      Object.assign(timings, shown.timings);
+      const videoPath = await timed('mux', () => mux({ picturePath: shown.picturePath, audioPath: sound.audioPath, durationSeconds: seconds, outDir: request.outDir }, signal));
+      options.logger?.debug({ category: 'assemble', timings, seconds }, 'assembled');
+      return { videoPath, thumbnailPath: shown.thumbnailPath, durationSeconds: seconds, width: request.width, height: request.height, loudness: sound.loudness, timings };
+    },
+  };
+}
+
+/** Records how long each named piece of work took, in seconds. */
+function timer(timings: Record<string, number>) {
+  return async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const t0 = Date.now();
+    try {
+      return await work();
+    } finally {
+      timings[name] = (Date.now() - t0) / 1000;
+    }
   };
 }
 
@@ -128,16 +165,25 @@ function segmentPath(dir: string, index: number): string {
   return join(dir, `segment-${index}.mp4`);
 }
 
-async function encodeSegment(tools: MediaTools, request: AssembleRequest, slots: SceneSlot[], range: FrameRange, segment: number, totalFrames: number, assPath: string, codec: string[], signal?: AbortSignal): Promise<void> {
+async function encodeSegment(tools: MediaTools, request: PictureRequest, slots: SceneSlot[], range: FrameRange, segment: number, totalFrames: number, assPath: string, codec: string[], signal?: AbortSignal): Promise<void> {
   const { width: W, height: H } = request;
   const { width: sw, height: sh } = overscan(W, H);
   const parts: string[] = [];
   const command = ffmpeg();
   const inRange = slots.filter((slot) => slot.endFrame > range.start && slot.startFrame < range.end);
   inRange.forEach((slot, k) => {
-    command.input(request.images[slot.index]);
     const from = Math.max(slot.startFrame, range.start);
     const frames = Math.min(slot.endFrame, range.end) - from;
+    const clip = request.clips?.[slot.index];
+    if (clip) {
+      // The creator's clip plays: this part's frames of it (the scene may be split between parts), held
+      // on its last frame should it fall short, on the same 1/FPS timeline as a panned still.
+      command.input(clip);
+      const offset = from - slot.startFrame;
+      parts.push(`[${k}:v]trim=start_frame=${offset},setpts=PTS-STARTPTS,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=${frames},trim=end_frame=${frames},settb=1/${FPS},setpts=N[s${k}]`);
+      return;
+    }
+    command.input(request.images[slot.index]);
     const path = panPath(request.seed, slot.index, slot.endFrame - slot.startFrame, sw - W, sh - H);
     const offset = from - slot.startFrame;
     const x = panExpression(path.x, path.period, offset);
@@ -149,7 +195,10 @@ async function encodeSegment(tools: MediaTools, request: AssembleRequest, slots:
   if (range.start === 0) fades.push(`fade=t=in:s=0:n=${FADE_IN_FRAMES}`);
   if (range.end === totalFrames) fades.push(`fade=t=out:s=${totalFrames - FADE_OUT_FRAMES - range.start}:n=${FADE_OUT_FRAMES}`);
   const escapedAss = assPath.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
-  parts.push(`${inputs}concat=n=${inRange.length}:v=1:a=0,${[...fades, `setpts=PTS+${range.start}`].join(',')},ass='${escapedAss}',setpts=PTS-STARTPTS[v]`);
+  // The part's frames are moved to their place in the whole video for libass, which picks each
+  // frame's words by its time; in seconds over TB, since concat hands on a time base of its own.
+  const shift = `setpts=PTS-STARTPTS+${(range.start / FPS).toFixed(6)}/TB`;
+  parts.push(`${inputs}concat=n=${inRange.length}:v=1:a=0,${[...fades, shift].join(',')},ass='${escapedAss}',setpts=PTS-STARTPTS[v]`);
   command
     .complexFilter(parts.join(';'))
     .outputOptions(['-map', '[v]', '-an', ...codec, '-video_track_timescale', '15360'])
@@ -165,17 +214,21 @@ async function encodeSegment(tools: MediaTools, request: AssembleRequest, slots:
  * (Measured here: as accurate as loudnorm's linear two-pass mode and several times faster, because
  * loudnorm resamples to 192 kHz; the mix itself runs once.) Returns the final loudness.
  */
-async function mixAudio(tools: MediaTools, request: AssembleRequest, seconds: number, target: number, out: string, options: FfmpegAssemblerOptions, signal?: AbortSignal): Promise<number | null> {
+async function mixAudio(tools: MediaTools, request: MixRequest, target: number, out: string, audioBitrate: string | undefined, signal?: AbortSignal): Promise<number | null> {
+  const seconds = request.durationSeconds;
   const delayMs = Math.round(LEAD_SECONDS * 1000);
   const end = seconds.toFixed(3);
   const fadeStart = Math.max(0, seconds - 1.5).toFixed(3);
   let graph = `[0:a]aresample=48000,pan=stereo|c0=c0|c1=c0,adelay=${delayMs}|${delayMs},apad,atrim=end=${end},asplit=2[voice][key];`;
   const inputs = ['-i', request.narrationPath];
-  if (request.musicPath) {
+  const volume = request.musicVolume ?? DEFAULT_MUSIC_LEVEL;
+  if (request.musicPath && volume > 0) {
     inputs.push('-i', request.musicPath);
-    graph += `[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0,volume=${options.musicVolume ?? 0.3},apad,atrim=end=${end}[bed];`
-      + `[bed][key]sidechaincompress=threshold=0.015:ratio=8:attack=20:release=400[ducked];`
-      + `[voice][ducked]amix=inputs=2:duration=first:normalize=0`;
+    const bed = `[1:a]aresample=48000,pan=stereo|c0=c0|c1=c0,volume=${volume.toFixed(3)},apad,atrim=end=${end}`;
+    graph += request.ducking === false
+      ? `${bed}[ducked];[key]anullsink;`
+      : `${bed}[bed];[bed][key]sidechaincompress=threshold=0.015:ratio=8:attack=20:release=400[ducked];`;
+    graph += `[voice][ducked]amix=inputs=2:duration=first:normalize=0`;
   } else {
     graph += `[key]anullsink;[voice]anull`;
   }
@@ -196,7 +249,7 @@ async function mixAudio(tools: MediaTools, request: AssembleRequest, seconds: nu
     const second = await run(tools.ffmpeg, [
       '-hide_banner', '-nostats', '-y', '-i', mixPath,
       '-filter_complex', `[0:a]${limit(gainDb)},asplit=2[out][measure];[measure]ebur128=framelog=verbose,anullsink`,
-      '-map', '[out]', ...audioCodecArgs(options.audioBitrate), '-t', end, out,
+      '-map', '[out]', ...audioCodecArgs(audioBitrate), '-t', end, out,
     ], { signal });
     return parseIntegratedLoudness(second.stderr);
   } finally {

@@ -21,6 +21,11 @@ export function videoSeconds(narrationSeconds: number, minSeconds: number, maxSe
   return Math.min(maxSeconds, Math.max(minSeconds, wanted));
 }
 
+/** The video's length rounded to whole frames: what the picture and the mix both last. */
+export function frameExactSeconds(narrationSeconds: number, minSeconds: number, maxSeconds: number): number {
+  return Math.round(videoSeconds(narrationSeconds, minSeconds, maxSeconds) * FPS) / FPS;
+}
+
 /**
  * Scene i is on screen from the start of line i (the first scene from 0) to the start of the next
  * line, the last scene to the end; frame-exact so the encoded parts concatenate without drift.

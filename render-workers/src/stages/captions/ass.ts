@@ -1,4 +1,4 @@
-import type { AspectRatio } from '@app/domain';
+import { DEFAULT_CAPTION_STYLE, type AspectRatio, type CaptionPosition, type CaptionPresetId, type CaptionSize, type CaptionStyle } from '@app/domain';
 import type { WordTiming } from '../narration/port';
 import { CAPTION_FONT } from '../../shared/paths';
 
@@ -12,6 +12,8 @@ export interface CaptionOptions {
   /** Most characters on screen at once. */
   maxChars?: number;
   font?: string;
+  /** The creator's preset, position, size and highlight colour; the classic look when absent. */
+  style?: CaptionStyle;
 }
 
 export interface CaptionGroup {
@@ -54,14 +56,24 @@ export function groupWords(words: readonly WordTiming[], maxWords = 3, maxChars 
   return groups;
 }
 
-/** Safe-zone layout: vertical video keeps captions in the middle band, clear of the bottom UI and the right-side buttons. */
-export function captionLayout(options: Pick<CaptionOptions, 'width' | 'height' | 'aspectRatio'>) {
+const SIZE_SCALE: Record<CaptionSize, number> = { small: 0.8, medium: 1, large: 1.25 };
+
+/**
+ * Safe-zone layout. Vertical video: 'bottom' sits a third of the way up, clear of the platforms'
+ * caption, buttons and progress bar; 'top' sits below the top bar; the right margin leaves the
+ * side buttons free. Wide and square video: a tenth of the height from the edge.
+ */
+export function captionLayout(options: Pick<CaptionOptions, 'width' | 'height' | 'aspectRatio'>, position: CaptionPosition = 'bottom', size: CaptionSize = 'medium') {
   const { width, height, aspectRatio } = options;
+  const scale = SIZE_SCALE[size];
+  const alignment = position === 'top' ? 8 : position === 'middle' ? 5 : 2;
   if (aspectRatio === '9:16') {
-    return { fontSize: Math.round(width * 0.074), alignment: 2, marginV: Math.round(height * 0.33), marginL: Math.round(width * 0.08), marginR: Math.round(width * 0.17), outline: Math.max(2, Math.round(width * 0.0055)), shadow: Math.max(1, Math.round(width * 0.0025)) };
+    const marginV = position === 'top' ? Math.round(height * 0.14) : position === 'middle' ? 0 : Math.round(height * 0.33);
+    return { fontSize: Math.round(width * 0.074 * scale), alignment, marginV, marginL: Math.round(width * 0.08), marginR: Math.round(width * 0.17), outline: Math.max(2, Math.round(width * 0.0055 * scale)), shadow: Math.max(1, Math.round(width * 0.0025)) };
   }
-  const fontSize = Math.round(height * (aspectRatio === '1:1' ? 0.068 : 0.07));
-  return { fontSize, alignment: 2, marginV: Math.round(height * 0.1), marginL: Math.round(width * 0.08), marginR: Math.round(width * 0.08), outline: Math.max(2, Math.round(height * 0.006)), shadow: Math.max(1, Math.round(height * 0.003)) };
+  const fontSize = Math.round(height * (aspectRatio === '1:1' ? 0.068 : 0.07) * scale);
+  const marginV = position === 'middle' ? 0 : Math.round(height * (position === 'top' ? 0.08 : 0.1));
+  return { fontSize, alignment, marginV, marginL: Math.round(width * 0.08), marginR: Math.round(width * 0.08), outline: Math.max(2, Math.round(height * 0.006 * scale)), shadow: Math.max(1, Math.round(height * 0.003)) };
 }
 
 export function assTime(seconds: number): string {
@@ -78,14 +90,69 @@ export function escapeAss(text: string): string {
   return text.replace(/\\/g, '/').replace(/\{/g, '(').replace(/\}/g, ')').replace(/\r?\n/g, ' ');
 }
 
-const ACTIVE = '{\\c&H00E5FF&\\fscx112\\fscy112}';
+/** `#RRGGBB` as an ASS colour (`&HBBGGRR&`). */
+export function assColour(hex: string): string {
+  const rgb = hex.replace('#', '').toUpperCase();
+  return `&H${rgb.slice(4, 6)}${rgb.slice(2, 4)}${rgb.slice(0, 2)}&`;
+}
 
-/** The ASS document: one event per spoken word, showing its group with that word highlighted. */
+type Layout = ReturnType<typeof captionLayout>;
+
+/** How one preset draws: its style line, how many words it groups, and the text of each word's event. */
+interface PresetLook {
+  style(layout: Layout, font: string, highlight: string): string;
+  maxWords?: (aspectRatio: AspectRatio) => number;
+  /** The text shown while word `active` of `group` is spoken (words already escaped). */
+  text(group: string[], active: number, highlight: string): string;
+}
+
+const styleLine = (font: string, size: number, primary: string, outlineColour: string, back: string, bold: boolean, borderStyle: 1 | 3, outline: number, shadow: number, layout: Layout) =>
+  `Style: Caption,${font},${size},${primary},&H00FFFFFF,${outlineColour},${back},${bold ? -1 : 0},0,0,0,100,100,0,0,${borderStyle},${outline},${shadow},${layout.alignment},${layout.marginL},${layout.marginR},${layout.marginV},1`;
+
+const WHITE = '&H00FFFFFF';
+const BLACK = '&H00000000';
+
+/** The six looks; every one keeps the words readable on any picture (outline, box or shadow). */
+const PRESETS: Record<CaptionPresetId, PresetLook> = {
+  classic: {
+    style: (l, font) => styleLine(font, l.fontSize, WHITE, BLACK, '&H80000000', true, 1, l.outline, l.shadow, l),
+    text: (group, active, hl) => group.map((w, j) => (j === active ? `{\\c${hl}\\fscx112\\fscy112}${w}{\\r}` : w)).join(' '),
+  },
+  boxed: {
+    style: (l, font) => styleLine(font, l.fontSize, WHITE, '&H50000000', '&H50000000', true, 3, Math.round(l.outline * 2.2), 0, l),
+    text: (group, active, hl) => group.map((w, j) => (j === active ? `{\\c${hl}}${w}{\\r}` : w)).join(' '),
+  },
+  pop: {
+    style: (l, font) => styleLine(font, l.fontSize, WHITE, BLACK, '&H80000000', true, 1, l.outline, l.shadow, l),
+    // The words said so far stay; the newest pops from small to full size in its colour.
+    text: (group, active, hl) => group.slice(0, active + 1).map((w, j) => (j === active ? `{\\c${hl}\\fscx55\\fscy55\\t(0,90,\\fscx100\\fscy100)}${w}{\\r}` : w)).join(' '),
+  },
+  outline: {
+    // A heavy black outline reads on any picture; the spoken word takes the colour, not the outline.
+    style: (l, font) => styleLine(font, l.fontSize, WHITE, BLACK, '&H80000000', true, 1, Math.round(l.outline * 2.4), 0, l),
+    text: (group, active, hl) => group.map((w, j) => (j === active ? `{\\c${hl}}${w}{\\r}` : w)).join(' '),
+  },
+  single: {
+    style: (l, font) => styleLine(font, Math.round(l.fontSize * 1.6), WHITE, BLACK, '&H80000000', true, 1, Math.round(l.outline * 1.6), l.shadow, l),
+    maxWords: () => 1,
+    text: (group, active, hl) => `{\\c${hl}}${group[active]}`,
+  },
+  minimal: {
+    // Light, but never lost on a bright picture: a thin translucent outline and a soft shadow.
+    style: (l, font) => styleLine(font, Math.round(l.fontSize * 0.82), WHITE, '&H50000000', '&H64000000', false, 1, Math.max(1, Math.round(l.outline * 0.45)), Math.max(2, l.shadow * 2), l),
+    text: (group, active, hl) => group.map((w) => w.toLocaleLowerCase()).map((w, j) => (j === active ? `{\\c${hl}}${w}{\\r}` : w)).join(' '),
+  },
+};
+
+/** The ASS document: one event per spoken word, showing its group the way the preset draws it. */
 export function buildAss(words: readonly WordTiming[], options: CaptionOptions): string {
-  const layout = captionLayout(options);
-  const maxWords = options.maxWords ?? (options.aspectRatio === '9:16' ? 3 : 4);
+  const style = options.style ?? DEFAULT_CAPTION_STYLE;
+  const look = PRESETS[style.preset] ?? PRESETS.classic;
+  const layout = captionLayout(options, style.position, style.size);
+  const maxWords = options.maxWords ?? look.maxWords?.(options.aspectRatio) ?? (options.aspectRatio === '9:16' ? 3 : 4);
   const maxChars = options.maxChars ?? (options.aspectRatio === '9:16' ? 18 : 28);
   const font = options.font ?? CAPTION_FONT;
+  const highlight = assColour(style.highlight);
   const header = [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -97,19 +164,19 @@ export function buildAss(words: readonly WordTiming[], options: CaptionOptions):
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Caption,${font},${layout.fontSize},&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,-1,0,0,0,100,100,0,0,1,${layout.outline},${layout.shadow},${layout.alignment},${layout.marginL},${layout.marginR},${layout.marginV},1`,
+    look.style(layout, font, highlight),
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
   ];
   const events: string[] = [];
   for (const group of groupWords(words, maxWords, maxChars)) {
+    const texts = group.words.map((w) => escapeAss(w.word));
     group.words.forEach((word, i) => {
       const start = i === 0 ? group.start : word.start;
       const end = i + 1 < group.words.length ? group.words[i + 1].start : group.end;
       if (end - start < 0.01) return;
-      const text = group.words.map((w, j) => (j === i ? `${ACTIVE}${escapeAss(w.word)}{\\r}` : escapeAss(w.word))).join(' ');
-      events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${text}`);
+      events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${look.text(texts, i, highlight)}`);
     });
   }
   return `${[...header, ...events].join('\n')}\n`;

@@ -1,4 +1,5 @@
 import type { WordTiming } from '../narration/port';
+import { CAPTION_PRESET_IDS, DEFAULT_CAPTION_STYLE, type CaptionPresetId, type CaptionStyle } from '@app/domain';
 import { assTime, buildAss, captionLayout, escapeAss, groupWords } from './ass';
 
 const words = (text: string, line = 0, start = 0, step = 0.3): WordTiming[] =>
@@ -72,5 +73,53 @@ describe('When captions are placed in the safe zones', () => {
       expect(layout.marginV).toBeLessThan(1080 / 3);
       expect(layout.marginL).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('When a caption preset is chosen', () => {
+  const said = words('Hola amigos, ¿qué tal?');
+  const dialogue = (ass: string) => ass.split('\n').filter((l) => l.startsWith('Dialogue:')).map((l) => l.split(',,0,0,0,,')[1]);
+  const build = (preset: CaptionPresetId, extra: Partial<CaptionStyle> = {}) => buildAss(said, { width: 1080, height: 1920, aspectRatio: '9:16', style: { ...DEFAULT_CAPTION_STYLE, preset, ...extra } });
+
+  it('should draw each of the six presets differently', () => {
+    const all = CAPTION_PRESET_IDS.map((preset) => build(preset));
+    expect(new Set(all).size).toBe(CAPTION_PRESET_IDS.length);
+  });
+
+  it('should light the spoken word in the highlight colour', () => {
+    expect(dialogue(build('classic', { highlight: '#00FFAA' }))[0]).toContain('{\\c&HAAFF00&\\fscx112\\fscy112}Hola{\\r}');
+    expect(dialogue(build('outline', { highlight: '#FF0000' }))[0]).toContain('{\\c&H0000FF&}Hola{\\r}');
+  });
+
+  it('should pop words in one by one, the earlier ones staying', () => {
+    const events = dialogue(build('pop'));
+    expect(events[0]).toMatch(/^\{[^}]*\\t\(0,90,[^}]*\}Hola\{\\r\}$/);
+    expect(events[1]).toMatch(/^Hola \{[^}]*\}amigos,\{\\r\}$/);
+  });
+
+  it('should show one large word at a time', () => {
+    const events = dialogue(build('single'));
+    expect(events).toHaveLength(4);
+    expect(events.map((e) => e.replace(/\{[^}]*\}/g, ''))).toEqual(['Hola', 'amigos,', '¿qué', 'tal?']);
+    expect(build('single')).toMatch(/Style: Caption,DejaVu Sans,(\d+),/);
+    expect(Number(/Style: Caption,DejaVu Sans,(\d+),/.exec(build('single'))![1])).toBeGreaterThan(Number(/Style: Caption,DejaVu Sans,(\d+),/.exec(build('classic'))![1]) * 1.4);
+  });
+
+  it('should write the minimal preset in lower case, keeping accents, smaller and not bold', () => {
+    const ass = buildAss(words('Él Comió PINGÜINOS'), { width: 1080, height: 1920, aspectRatio: '9:16', style: { ...DEFAULT_CAPTION_STYLE, preset: 'minimal' } });
+    expect(dialogue(ass)[2]).toBe('él comió {\\c&H00E5FF&}pingüinos{\\r}');
+    expect(ass).toMatch(/Style: Caption,DejaVu Sans,\d+,&H00FFFFFF,&H00FFFFFF,&H50000000,&H64000000,0,/);
+  });
+
+  it('should box the line in the boxed preset', () => {
+    expect(build('boxed')).toMatch(/Style: Caption,([^,]*,){14}3,/);
+  });
+
+  it('should place the captions at the top, middle or bottom of the safe zone, and scale them', () => {
+    const layout = (position: 'top' | 'middle' | 'bottom', size: 'small' | 'medium' | 'large' = 'medium') => captionLayout({ width: 1080, height: 1920, aspectRatio: '9:16' }, position, size);
+    expect(layout('top')).toMatchObject({ alignment: 8, marginV: Math.round(1920 * 0.14) });
+    expect(layout('middle')).toMatchObject({ alignment: 5 });
+    expect(layout('bottom')).toMatchObject({ alignment: 2, marginV: Math.round(1920 * 0.33) });
+    expect(layout('bottom', 'large').fontSize).toBeGreaterThan(layout('bottom', 'small').fontSize * 1.5);
   });
 });

@@ -49,6 +49,20 @@ describe('When each art style illustrates the same scene', () => {
   });
 });
 
+describe('When a render worker illustrates scenes under its abort signal', () => {
+  it('should draw them while the signal is live, and stop once it is aborted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'signal-'));
+    const illustrator = createProceduralIllustrator();
+    const request = { scenes: ['a fox on a hill'], lines: ['The fox sleeps in the snow.'], language: 'English' as const, topic: 'Fun Facts', style: 'anime', width: 270, height: 480, seed: 'signal', outDir: dir };
+    const [out] = await illustrator.illustrate(request, new AbortController().signal);
+    expect(existsSync(out)).toBe(true);
+    const aborted = new AbortController();
+    aborted.abort(new Error('superseded'));
+    await expect(illustrator.illustrate({ ...request, outDir: join(dir, 'again') }, aborted.signal)).rejects.toThrow();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('When the render workers are configured with another ffmpeg (FFMPEG_PATH)', () => {
   it('should run that program, not the one on PATH', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ffmpeg-path-'));

@@ -1,4 +1,5 @@
 import { createRng, type Rng } from '../../shared/random';
+import type { PickedSubject } from './subjects/match';
 
 /** What a scene shows, read from its English description (keywords) and varied by the seed. */
 export type TimeOfDay = 'day' | 'sunset' | 'night';
@@ -19,18 +20,35 @@ export interface SceneSpec {
   /** Subject centre, 0..1 of the width. */
   subjectX: number;
   celestial: { x: number; y: number; r: number };
+  /** Pictures from the illustration set that the narration names (main first); none: the drawn generic subject. */
+  subjects: PickedSubject[];
   rng: Rng;
 }
 
+/** The scene the subjects call for where the description says nothing of it (a whale wants the sea, a moon the night). */
+const NIGHT_SUBJECTS = /^(crescent-moon|full-moon|new-moon|ghost|bat|owl|candle|jack-o-lantern|shooting-star|glowing-star|star|waxing-|waning-|first-quarter|last-quarter|flying-saucer|vampire|person-vampire|zombie|person-zombie|wolf|sleeping-face|zzz|bed|teddy-bear)/;
+const SUNSET_SUBJECTS = /^(hourglass|sunflower)/;
+const SNOW_SUBJECTS = /^(snowflake|snowman|cloud-with-snow|skier|snowboarder|ice|polar-bear|penguin|snow-capped-mountain|sled|ice-skate)/;
+const RAIN_SUBJECTS = /^(cloud-with-rain|umbrella-with-rain-drops|cloud-with-lightning|sun-behind-rain-cloud|umbrella)/;
+const DESERT_SUBJECTS = /^(desert|camel|two-hump-camel|cactus|scorpion|lizard|amphora)$/;
+const CITY_SUBJECTS = /^(office-building|classical-building|statue-of-liberty|house|houses|department-store|hotel|bank|post-office|convenience-store|factory|tokyo-tower|castle|japanese-castle|stadium|school|hospital|taxi|bus|oncoming-bus|police-car|automobile|metro|tram)/;
+const MOUNTAIN_SUBJECTS = /^(mountain|snow-capped-mountain|volcano|mount-fuji|person-climbing|camping|national-park)/;
+
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
-export function readScene(description: string, seed: string): SceneSpec {
+export function readScene(description: string, seed: string, subjects: PickedSubject[] = []): SceneSpec {
   const text = description.toLowerCase();
   const rng = createRng(`scene:${seed}:${text}`);
-  const time: TimeOfDay = has(text, /night|dark|moon|star|midnight|3 ?am|shadow|candle|cave|horror|ghost|aurora|northern lights|glow/)
+  const ids = subjects.map((s) => s.id);
+  const any = (pattern: RegExp) => ids.some((id) => pattern.test(id));
+  const time: TimeOfDay = any(NIGHT_SUBJECTS) || has(text, /night|dark|moon|star|midnight|3 ?am|shadow|candle|cave|horror|ghost|aurora|northern lights|glow/)
     ? 'night'
-    : has(text, /sunset|dusk|dawn|sunrise|golden|evening|hourglass/) ? 'sunset' : rng.pick(['day', 'day', 'sunset', 'night'] as const);
-  const backdrop: Backdrop = has(text, /sea|ocean|lagoon|lake|river|beach|wave|water|bay|harbour|tide|coral|fjord|ship|boat/)
+    : any(SUNSET_SUBJECTS) || has(text, /sunset|dusk|dawn|sunrise|golden|evening|hourglass/) ? 'sunset' : rng.pick(['day', 'day', 'sunset', 'night'] as const);
+  const backdrop: Backdrop = subjects[0]?.placement === 'water' ? 'sea'
+    : any(DESERT_SUBJECTS) ? 'desert'
+      : any(MOUNTAIN_SUBJECTS) ? 'mountains'
+        : any(CITY_SUBJECTS) ? 'city'
+          : has(text, /sea|ocean|lagoon|lake|river|beach|wave|water|bay|harbour|tide|coral|fjord|ship|boat/)
     ? 'sea'
     : has(text, /city|town|street|skyline|building|village|market|auction|apartment|university|palace|square/)
       ? 'city'
@@ -44,8 +62,8 @@ export function readScene(description: string, seed: string): SceneSpec {
         : has(text, /person|man |woman|girl|boy|traveller|runner|climber|people|child|philosopher|someone|warrior|emperor|boxer|workers|viking/) ? 'figure'
           : has(text, /tree|forest|bamboo|seedling|plant/) ? 'tree'
             : rng.pick(['figure', 'house', 'tree', 'tower', 'orb'] as const);
-  const particles: Particles = has(text, /snow|winter|ice|frozen/) ? 'snow'
-    : has(text, /rain|storm|wet/) ? 'rain'
+  const particles: Particles = any(SNOW_SUBJECTS) || has(text, /snow|winter|ice|frozen/) ? 'snow'
+    : any(RAIN_SUBJECTS) || has(text, /rain|storm|wet/) ? 'rain'
       : has(text, /firefl|glowworm|sparkle|lantern/) ? 'fireflies'
         : time === 'night' ? 'stars' : rng.pick(['birds', 'none'] as const);
   return {
@@ -57,8 +75,10 @@ export function readScene(description: string, seed: string): SceneSpec {
     forest: has(text, /forest|tree|wood|bamboo|jungle|garden|meadow|field|park/) || (backdrop === 'hills' && rng.next() < 0.5),
     road: has(text, /road|path|street|highway|car|drive|staircase/),
     horizon: rng.range(0.56, 0.68),
-    subjectX: rng.pick([0.33, 0.5, 0.66]) + rng.range(-0.05, 0.05),
+    // A picture subject is large: it stands near the middle.
+    subjectX: subjects.length > 0 ? 0.5 + rng.range(-0.07, 0.07) : rng.pick([0.33, 0.5, 0.66]) + rng.range(-0.05, 0.05),
     celestial: { x: rng.range(0.2, 0.8), y: rng.range(0.12, 0.3), r: rng.range(0.07, 0.12) },
+    subjects,
     rng,
   };
 }
@@ -153,9 +173,11 @@ export function buildShapes(spec: SceneSpec, w: number, h: number): { shapes: Sh
       waves += `M${f(x)} ${f(y)} q${f(len / 4)} ${f(-8 - i)} ${f(len / 2)} 0 t${f(len / 2)} 0 `;
     }
     shapes.push({ role: 'light', d: waves });
-    // An island or shore for the subject to stand on.
+    // An island or shore for the subject to stand on (a swimmer or a boat needs none).
     const sx = spec.subjectX * w;
-    shapes.push({ role: 'near', d: `M${f(sx - 0.35 * w)} ${f(h)} Q${f(sx)} ${f(hy + 0.12 * h)} ${f(sx + 0.35 * w)} ${f(h)} Z` });
+    if (spec.subjects.length === 0) shapes.push({ role: 'near', d: `M${f(sx - 0.35 * w)} ${f(h)} Q${f(sx)} ${f(hy + 0.12 * h)} ${f(sx + 0.35 * w)} ${f(h)} Z` });
+    // A picture stands on the island's top (the curve's peak is halfway between its ends and its control point).
+    else if (spec.subjects[0].placement !== 'water') shapes.push({ role: 'near', d: `M${f(sx - 0.5 * w)} ${f(h)} Q${f(sx)} ${f(2 * (hy + 0.2 * h) - h)} ${f(sx + 0.5 * w)} ${f(h)} Z` });
   } else {
     shapes.push({ role: 'ground', d: ridge(rng, w, hy + 0.16 * h, 0.05 * h, 4, h + 5, true) });
   }
@@ -175,7 +197,10 @@ export function buildShapes(spec: SceneSpec, w: number, h: number): { shapes: Sh
   const sx = spec.subjectX * w;
   const base = hy + 0.22 * h;
   const unit = Math.min(w, h) * 0.01;
-  switch (spec.subject) {
+  switch (spec.subjects.length > 0 ? 'pictures' : spec.subject) {
+    case 'pictures':
+      // Drawn from the illustration set by the style (compose.ts).
+      break;
     case 'figure': {
       const s = unit * rng.range(1.2, 1.6);
       shapes.push({ role: 'subject', d: `M${f(sx - 9 * s)} ${f(base)} Q${f(sx - 8 * s)} ${f(base - 30 * s)} ${f(sx)} ${f(base - 32 * s)} Q${f(sx + 8 * s)} ${f(base - 30 * s)} ${f(sx + 9 * s)} ${f(base)} Z M${f(sx - 6 * s)} ${f(base - 38 * s)} a${f(6 * s)} ${f(6 * s)} 0 1 0 ${f(12 * s)} 0 a${f(6 * s)} ${f(6 * s)} 0 1 0 ${f(-12 * s)} 0` });

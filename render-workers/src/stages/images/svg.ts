@@ -1,3 +1,4 @@
+import { subjectsSvg } from './compose';
 import { buildShapes, type SceneSpec, type Shape } from './scene';
 import { mix, type Palette, type StyleLook } from './styles';
 
@@ -28,7 +29,8 @@ export function sceneSvg(spec: SceneSpec, look: StyleLook, width: number, height
   defs.push(`<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.skyTop}"/><stop offset="${look.shading === 'cel' ? 0.65 : 1}" stop-color="${p.skyBottom}"/></linearGradient>`);
   if (look.glow) defs.push(`<filter id="glow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${f(unit * 1.2)}"/></filter>`);
   if (look.depthBlur > 0) defs.push(`<filter id="depth" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="${f(look.depthBlur)}"/></filter>`);
-  defs.push(`<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${f(unit * 6)}"/></filter>`);
+  // In the frame's own units: a region relative to a fog bank's box (which reaches far past the frame) made resvg panic.
+  defs.push(`<filter id="soft" filterUnits="userSpaceOnUse" x="${f(-0.05 * w)}" y="${f(-0.05 * h)}" width="${f(1.1 * w)}" height="${f(1.1 * h)}"><feGaussianBlur stdDeviation="${f(unit * 6)}"/></filter>`);
   if (look.halftone) defs.push(`<pattern id="dots" width="${f(unit * 2.4)}" height="${f(unit * 2.4)}" patternUnits="userSpaceOnUse"><circle cx="${f(unit * 1.2)}" cy="${f(unit * 1.2)}" r="${f(unit * 0.55)}" fill="#000"/></pattern>`);
   if (look.hatch) {
     const t = unit * 1.4;
@@ -56,7 +58,8 @@ export function sceneSvg(spec: SceneSpec, look: StyleLook, width: number, height
     const sy = hy - cr * 0.9;
     body.push(`<circle cx="${f(w / 2)}" cy="${f(sy)}" r="${f(cr * 2)}" fill="url(#sun)"/>`);
     for (let i = 0; i < 6; i++) body.push(`<rect x="${f(w / 2 - cr * 2.1)}" y="${f(sy + i * cr * 0.3)}" width="${f(cr * 4.2)}" height="${f(cr * 0.08 + i * cr * 0.03)}" fill="${p.skyBottom}"/>`);
-  } else {
+  } else if (!spec.subjects.some((s) => s.placement === 'sky' && /moon|sun|planet|star/.test(s.id))) {
+    // (A scene whose subject is the moon or the sun shows that picture, not a second one.)
     body.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(cr)}" fill="${p.celestial}"${stroke(look, p)}/>`);
     if (spec.time === 'night' && !look.fog) body.push(`<circle cx="${f(cx + cr * 0.35)}" cy="${f(cy - cr * 0.2)}" r="${f(cr * 0.85)}" fill="${p.skyTop}" opacity="0.9"/>`);
   }
@@ -66,7 +69,8 @@ export function sceneSvg(spec: SceneSpec, look: StyleLook, width: number, height
   const crispStrokes: string[] = [];
   const draw = (shape: Shape) => drawShape(shape, shapeCounter++, look, p, defs, unit, glowStrokes, crispStrokes);
   const farRoles = new Set(['cloud', 'far', 'mid', 'window']);
-  const far = shapes.filter((s, i) => farRoles.has(s.role) && shapes.findIndex((x) => x.role === 'subject') > i);
+  const subjectAt = shapes.findIndex((x) => x.role === 'subject');
+  const far = shapes.filter((s, i) => farRoles.has(s.role) && i < (subjectAt >= 0 ? subjectAt : shapes.length));
   const near = shapes.filter((s) => !far.includes(s));
   const farSvg = far.map(draw).join('');
   body.push(look.depthBlur > 0 ? `<g filter="url(#depth)">${farSvg}</g>` : look.wash ? `<g filter="url(#wash)">${farSvg}</g>` : farSvg);
@@ -90,6 +94,9 @@ export function sceneSvg(spec: SceneSpec, look: StyleLook, width: number, height
     body.push(near.map(draw).join(''));
   }
   if (look.glow) body.push(`<g filter="url(#glow)">${glowStrokes.join('')}</g>${crispStrokes.join('')}`);
+
+  // The narration's subjects, standing in the scene.
+  body.push(subjectsSvg(spec, spec.subjects, look, p, w, h, defs));
 
   // Front particles
   for (const s of particles) {
@@ -151,9 +158,10 @@ function fogBank(spec: SceneSpec, w: number, h: number, y: number, color: string
   let out = '';
   for (let i = 0; i < 4; i++) {
     const x = spec.rng.range(-0.1, 1.1) * w;
-    out += `<ellipse cx="${f(x)}" cy="${f(y + spec.rng.range(-0.04, 0.04) * h)}" rx="${f(w * spec.rng.range(0.4, 0.7))}" ry="${f(h * 0.07)}" fill="${color}" opacity="${opacity}" filter="url(#soft)"/>`;
+    out += `<ellipse cx="${f(x)}" cy="${f(y + spec.rng.range(-0.04, 0.04) * h)}" rx="${f(w * spec.rng.range(0.4, 0.7))}" ry="${f(h * 0.07)}" fill="${color}" opacity="${opacity}"/>`;
   }
-  return out;
+  // One blur for the bank, not one per ellipse (each blur is a pass over its whole region).
+  return `<g filter="url(#soft)">${out}</g>`;
 }
 
 function burst(x: number, y: number, w: number, h: number, color: string): string {

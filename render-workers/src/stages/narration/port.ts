@@ -26,6 +26,9 @@ export interface NarrationResult {
 }
 
 export interface Narrator {
+  /** Names the engine that speaks (part of the narration cache key): final once `ready()` resolved. */
   readonly name: string;
+  /** For a narrator that chooses its engine at start (neural voice, else espeak-ng): resolves once it has chosen. */
+  ready?(): Promise<void>;
   narrate(request: NarrationRequest, signal?: AbortSignal): Promise<NarrationResult>;
 }

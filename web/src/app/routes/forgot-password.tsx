@@ -1,8 +1,9 @@
 import { AuthLayout, ForgotPasswordForm } from '../../features/auth';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PAGE_HEADS } from '../../config/page-heads';
+import { usePageHead } from '../../lib/use-page-head';
 
 export default function ForgotPasswordRoute() {
-  useDocumentTitle('Forgot password');
+  usePageHead(PAGE_HEADS.forgotPassword);
   return (
     <AuthLayout title="Forgot password" subtitle="Enter the email you signed up with and we'll send you a reset link." panel={false}>
       <ForgotPasswordForm />

@@ -1,9 +1,10 @@
 import { MarketingLayout } from '../../components/layouts/marketing-layout';
 import { LandingPage } from '../../features/marketing';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PAGE_HEADS } from '../../config/page-heads';
+import { usePageHead } from '../../lib/use-page-head';
 
 export default function LandingRoute() {
-  useDocumentTitle();
+  usePageHead(PAGE_HEADS.landing);
   return (
     <MarketingLayout>
       <LandingPage />

@@ -1,7 +1,8 @@
 import { Navigate } from 'react-router-dom';
 import { AuthLayout, LoginForm } from '../../features/auth';
 import { useAuth } from '../../lib/auth';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PAGE_HEADS } from '../../config/page-heads';
+import { usePageHead } from '../../lib/use-page-head';
 import { useReturnNotice } from '../../lib/use-return-notice';
 import { paths } from '../../config/paths';
 
@@ -12,7 +13,7 @@ const googleFailure = (params: URLSearchParams) =>
   params.get('error') === 'google' ? { title: 'Signup failed', description: 'Google authentication error', variant: 'destructive' as const } : null;
 
 export default function LoginRoute() {
-  useDocumentTitle('Login');
+  usePageHead(PAGE_HEADS.login);
   useReturnNotice(GOOGLE_FAILED, googleFailure);
   const { user } = useAuth();
   if (user) return <Navigate to={paths.dashboard.root.getHref()} replace />;

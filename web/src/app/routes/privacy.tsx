@@ -1,10 +1,11 @@
 import { MarketingLayout } from '../../components/layouts/marketing-layout';
 import { LegalPage } from '../../features/marketing';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PAGE_HEADS } from '../../config/page-heads';
+import { usePageHead } from '../../lib/use-page-head';
 import { BRAND, supportMailto } from '../../config/brand';
 
 export default function PrivacyRoute() {
-  useDocumentTitle('Privacy Policy');
+  usePageHead(PAGE_HEADS.privacy);
   return (
     <MarketingLayout>
       <LegalPage title="Privacy Policy" updated="January 2025">

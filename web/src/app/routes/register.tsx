@@ -1,8 +1,9 @@
 import { AuthLayout, RegisterForm } from '../../features/auth';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PAGE_HEADS } from '../../config/page-heads';
+import { usePageHead } from '../../lib/use-page-head';
 
 export default function RegisterRoute() {
-  useDocumentTitle('Sign Up');
+  usePageHead(PAGE_HEADS.register);
   return (
     <AuthLayout title="Create your account" subtitle="Start making faceless videos in minutes.">
       <RegisterForm />

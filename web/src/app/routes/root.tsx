@@ -1,9 +1,8 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { storeReferralFromSearch } from '../../lib/cookies';
 import { trackPageView } from '../../lib/tracking';
 import { Spinner } from '../../components/ui/spinner';
-import { ErrorFallback } from '../../components/error-boundary';
 
 /** Side effects of every page view: the pixel and the affiliate referral cookie. */
 function PageViewEffects() {
@@ -12,6 +11,16 @@ function PageViewEffects() {
     trackPageView(location.pathname);
     storeReferralFromSearch(location.search);
   }, [location.pathname, location.search]);
+  return null;
+}
+
+/** A new page opens at its top; going back or forward leaves the scrolling to the browser. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
   return null;
 }
 
@@ -24,27 +33,17 @@ export function PageLoader() {
 }
 
 /**
- * Root layout: page-view effects and a suspense fallback. It holds no store and no auth, so the public
+ * Root layout: page-view effects and scrolling. It holds no store and no auth, so the public
  * marketing pages load neither Redux nor RTK Query; `app-root` adds them for the app routes.
  */
 export function RootLayout() {
   return (
     <>
       <PageViewEffects />
-      <ScrollRestoration />
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      <ScrollToTop />
+      <Outlet />
     </>
   );
-}
-
-/** Per-route error element (a failed chunk load, a render error). */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  console.error(error);
-  return <ErrorFallback />;
 }
 
 export function NotFound() {

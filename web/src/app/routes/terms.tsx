@@ -1,10 +1,11 @@
 import { MarketingLayout } from '../../components/layouts/marketing-layout';
 import { LegalPage } from '../../features/marketing';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PAGE_HEADS } from '../../config/page-heads';
+import { usePageHead } from '../../lib/use-page-head';
 import { BRAND, supportMailto } from '../../config/brand';
 
 export default function TermsRoute() {
-  useDocumentTitle('Terms of Service');
+  usePageHead(PAGE_HEADS.terms);
   return (
     <MarketingLayout>
       <LegalPage title="Terms of Service" updated="January 2025">
@@ -49,6 +50,16 @@ export default function TermsRoute() {
         <p>
           When you post to YouTube, TikTok or Instagram through {BRAND.name}, you also agree to that platform’s terms,
           including the YouTube Terms of Service. Each platform decides what it accepts and how it ranks your videos.
+        </p>
+        <h2 id="credits">Credits</h2>
+        <p>
+          The pictures of videos made without an AI image service show subjects from{' '}
+          <a href="https://github.com/microsoft/fluentui-emoji">Fluent Emoji</a> by Microsoft Corporation, used under the
+          MIT License (Copyright © Microsoft Corporation). Their names and keywords in English, Spanish and French come
+          from <a href="https://emojibase.dev">Emojibase</a> by Miles Johnson (MIT License, Copyright © 2017-2019 Miles
+          Johnson), based on the Unicode CLDR annotations (Unicode License v3). The MIT License grants permission to use,
+          copy, modify and distribute the work provided the copyright and permission notices are kept; the work is
+          provided “as is”, without warranty of any kind.
         </p>
         <h2>Changes</h2>
         <p>We may update these terms; continued use after a change means you accept the new terms.</p>

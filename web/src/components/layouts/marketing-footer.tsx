@@ -3,10 +3,11 @@ import { Logo } from '../ui/logo';
 import { SectionLink } from './section-link';
 import { BRAND, supportMailto } from '../../config/brand';
 import { paths } from '../../config/paths';
+import { BUILD_TIME, useClientValue } from '../../lib/client-value';
 
 /** Public footer: brand and tagline, Product and Legal columns, the copyright line. */
 export function MarketingFooter() {
-  const year = new Date().getFullYear();
+  const year = useClientValue(() => new Date().getFullYear(), new Date(BUILD_TIME).getFullYear());
   return (
     <footer className="mk-footer">
       <div className="mk-container mk-footer__grid">

@@ -28,11 +28,14 @@ const analyticsApi = api.injectEndpoints({
     getProjections: build.query<AnswerOf<'analyticsProjections'>, void>({
       query: () => ({ url: '/api/analytics/projections' }),
     }),
+    getBusLag: build.query<AnswerOf<'analyticsBusLag'>, void>({
+      query: () => ({ url: '/api/analytics/bus-lag' }),
+    }),
     rebuildProjection: build.mutation<AnswerOf<'rebuildProjection'>, string>({
       query: (name) => ({ url: `/api/analytics/projections/${encodeURIComponent(name)}/rebuild`, method: 'POST' }),
     }),
   }),
 });
 
-export const { useGetAnalyticsStatsQuery, useGetAnalyticsEventsQuery, useGetAnalyticsStreamQuery, useGetProjectionsQuery, useRebuildProjectionMutation } = analyticsApi;
+export const { useGetAnalyticsStatsQuery, useGetAnalyticsEventsQuery, useGetAnalyticsStreamQuery, useGetProjectionsQuery, useGetBusLagQuery, useRebuildProjectionMutation } = analyticsApi;
 export { analyticsApi };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import manifest from '../../../public/media/manifest.json';
 
 /** One entry of web/public/media/manifest.json (rendered by the product's own renderer). */
 export interface MediaItem {
@@ -6,12 +6,6 @@ export interface MediaItem {
   title: string;
   kind: 'sample' | 'demo' | 'guide';
   poster?: string;
-}
-
-export interface MediaManifest {
-  items: MediaItem[];
-  /** The manifest was read (even if it listed nothing). */
-  loaded: boolean;
 }
 
 /** The nine sample niches shown until the rendered files exist. */
@@ -27,13 +21,21 @@ export const SAMPLE_TITLES = [
   'Philosophy',
 ] as const;
 
-let cache: Promise<MediaItem[]> | null = null;
-
 export function mediaUrl(file: string) {
   return file.startsWith('/') || /^https?:/.test(file) ? file : `/media/${file}`;
 }
 
-function parseManifest(json: unknown): MediaItem[] {
+/**
+ * The same poster in the formats the build makes from each JPEG (AVIF, WebP; `build/posters.ts`),
+ * smallest first, for a `<picture>` (a video's poster takes the AVIF the page already has).
+ */
+export function posterSources(poster: string): { avif: string; webp: string; jpeg: string } {
+  const url = mediaUrl(poster);
+  const base = url.replace(/\.jpe?g$/i, '');
+  return { avif: `${base}.avif`, webp: `${base}.webp`, jpeg: url };
+}
+
+export function parseManifest(json: unknown): MediaItem[] {
   const list = Array.isArray(json) ? json : (json as { items?: unknown })?.items;
   if (!Array.isArray(list)) return [];
   return list.filter(
@@ -42,37 +44,23 @@ function parseManifest(json: unknown): MediaItem[] {
   );
 }
 
-export function loadManifest(): Promise<MediaItem[]> {
-  cache ??= fetch('/media/manifest.json', { headers: { Accept: 'application/json' } })
-    .then((r) => (r.ok ? r.json() : []))
-    .then(parseManifest)
-    .catch(() => []);
-  return cache;
-}
-
-/** The manifest, read once at run time; empty until it loads or when it is missing. */
-export function useMediaManifest(): MediaManifest {
-  const [state, setState] = useState<MediaManifest>({ items: [], loaded: false });
-  useEffect(() => {
-    let alive = true;
-    loadManifest().then((items) => alive && setState({ items, loaded: true }));
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return state;
-}
+/**
+ * The rendered demo and samples, read from the manifest when the app is built: the landing page is
+ * prerendered with them, so its first paint (and a visitor without JavaScript) shows the posters.
+ */
+export const MEDIA: MediaItem[] = parseManifest(manifest);
 
 export interface SampleSlot {
   title: string;
   src?: string;
-  poster?: string;
+  /** The sample's poster in each format (`posterSources`). */
+  poster?: ReturnType<typeof posterSources>;
 }
 
 /** Always nine slots: rendered samples first, the niche titles as fallback. */
 export function sampleSlots(items: MediaItem[]): SampleSlot[] {
   const samples = items.filter((i) => i.kind === 'sample').slice(0, 9);
-  const slots: SampleSlot[] = samples.map((s) => ({ title: s.title, src: mediaUrl(s.file), poster: s.poster ? mediaUrl(s.poster) : undefined }));
+  const slots: SampleSlot[] = samples.map((s) => ({ title: s.title, src: mediaUrl(s.file), poster: s.poster ? posterSources(s.poster) : undefined }));
   for (const title of SAMPLE_TITLES) {
     if (slots.length >= 9) break;
     if (!slots.some((s) => s.title === title)) slots.push({ title });

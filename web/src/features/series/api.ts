@@ -1,4 +1,4 @@
-import type { AnswerOf, PlanId, RequestOf, SeriesResponse, ServiceStatus } from '@app/domain';
+import type { AnswerOf, BatchResponse, PlanId, RequestOf, SeriesResponse, ServiceStatus } from '@app/domain';
 import { api } from '../../lib/api';
 import { useGetSubscriptionQuery } from '../../lib/endpoints/subscription';
 import { postingPlanOf, type SeriesRequestBody } from './lib/autopilot';
@@ -10,6 +10,12 @@ export type GenerateVideoRequest = RequestOf<'generateVideo'>;
 export type GenerateVideoAnswer = AnswerOf<'generateVideo'>;
 export type CreateSeriesAnswer = AnswerOf<'createSeries'>;
 export type SeriesCommandAnswer = AnswerOf<'pauseSeries'>;
+/** POST /api/series/:id/batch's body and answer (issue 18). */
+export type QueueBatchRequest = RequestOf<'queueBatch'>;
+export type QueueBatchAnswer = AnswerOf<'queueBatch'>;
+
+/** A batch's progress is polled this often while it runs (the spec's status poll). */
+export const BATCH_POLL_MS = 5000;
 
 /** Share the latest generation between the wizard and the progress widget. */
 export const GENERATION_CACHE_KEY = 'current-generation';
@@ -58,6 +64,20 @@ const seriesApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/series/${encodeURIComponent(id)}/resume`, method: 'POST' }),
       invalidatesTags: (_r, error, id) => (error ? [] : [LIST, { type: 'Series', id }]),
     }),
+    queueBatch: build.mutation<QueueBatchAnswer, { seriesId: string; body: QueueBatchRequest }>({
+      query: ({ seriesId, body }) => ({ url: `/api/series/${encodeURIComponent(seriesId)}/batch`, method: 'POST', body }),
+      invalidatesTags: (_r, error, { seriesId }) => (error ? [] : [{ type: 'Batch', id: seriesId }, { type: 'Video', id: 'LIST' }, { type: 'Stats', id: 'ME' }]),
+    }),
+    /** A series' batches, newest first. */
+    listBatches: build.query<BatchResponse[], string>({
+      query: (seriesId) => `/api/series/${encodeURIComponent(seriesId)}/batch`,
+      transformResponse: (answer: { batches?: BatchResponse[] }) => answer?.batches ?? [],
+      providesTags: (_r, _e, seriesId) => [{ type: 'Batch', id: seriesId }],
+    }),
+    cancelBatch: build.mutation<SeriesCommandAnswer, { seriesId: string; batchId: string }>({
+      query: ({ seriesId, batchId }) => ({ url: `/api/series/${encodeURIComponent(seriesId)}/batch/${encodeURIComponent(batchId)}/cancel`, method: 'POST' }),
+      invalidatesTags: (_r, error, { seriesId }) => (error ? [] : [{ type: 'Batch', id: seriesId }]),
+    }),
     deleteSeries: build.mutation<SeriesCommandAnswer, string>({
       query: (id) => ({ url: `/api/series/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, error, id) => (error ? [] : [LIST, { type: 'Series', id }]),
@@ -75,6 +95,9 @@ export const {
   usePauseSeriesMutation,
   useResumeSeriesMutation,
   useDeleteSeriesMutation,
+  useQueueBatchMutation,
+  useListBatchesQuery,
+  useCancelBatchMutation,
 } = seriesApi;
 export { seriesApi };
 

@@ -128,6 +128,23 @@ describe('Given an analyst', () => {
     expect(await screen.findByText('A rebuild of this projection is already running')).toBeInTheDocument();
   });
 
+  it("should show each consumer group's lag per topic", async () => {
+    server.use(me(['analyst']), http.get('/api/analytics/bus-lag', () => HttpResponse.json({
+      bus: 'kafka',
+      groups: [
+        { groupId: 'render-workers', topic: 'render.requests', partitions: 6, lag: 14, maxPartitionLag: 4 },
+        { groupId: 'status-ingester', topic: 'render.status', partitions: 6, lag: 0, maxPartitionLag: 0 },
+      ],
+    })));
+    renderAt('/dashboard/analytics?view=bus');
+    const table = await screen.findByRole('table');
+    const workers = (await within(table).findByText('render-workers')).closest('tr')!;
+    expect(within(workers).getByText('render.requests')).toBeInTheDocument();
+    expect(within(workers).getByText('14')).toBeInTheDocument();
+    expect(within(workers).getByText('4')).toBeInTheDocument();
+    expect(screen.getByText('kafka')).toBeInTheDocument();
+  });
+
   it('should show the overview with its figures, and an empty state for charts with no data', async () => {
     server.use(me(['analyst']), http.get('/api/analytics/stats', () => HttpResponse.json(emptyStats)));
     renderAt('/dashboard/analytics');

@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
 import { CreateSeriesWizard } from '../../../features/series/forms/create-series-wizard';
 import { EditSeries } from '../../../features/series/forms/edit-series';
+import { MediaPicker } from '../../../features/media';
+import { OwnMediaPickerContext } from '../../../components/ui/own-media-picker';
 
 /** /dashboard/create, and /dashboard/create?series=:id to edit a series with the same form. */
 export default function CreatePage(): ReactElement {
@@ -15,8 +17,10 @@ export default function CreatePage(): ReactElement {
     </>
   ) : (
     <>
-      <PageHeader title="Create A Series" subtitle="Two quick steps: what your videos are about, then how they look and sound." />
-      <CreateSeriesWizard />
+      <PageHeader title="Create A Series" subtitle="Quick steps: what your videos are about, your own media if you like, then how they look and sound." />
+      <OwnMediaPickerContext.Provider value={MediaPicker}>
+        <CreateSeriesWizard />
+      </OwnMediaPickerContext.Provider>
     </>
   );
 }

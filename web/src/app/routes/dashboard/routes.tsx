@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { lazyRoute, routePage } from '../../lazy-page';
 
 /**
  * Dashboard route objects. Only lazy references here so the public site
@@ -8,24 +9,21 @@ import { paths } from '../../../config/paths';
  * (product spec: the video detail page is reachable without the guard).
  */
 export const dashboardRoutes: RouteObject[] = [
-  {
+  lazyRoute(routePage('dashboard/layout'), {
     path: paths.dashboard.root.path,
-    lazy: () => import('./layout').then((m) => ({ Component: m.default })),
     children: [
-      { index: true, lazy: () => import('./home').then((m) => ({ Component: m.default })) },
-      { path: 'create', lazy: () => import('./create').then((m) => ({ Component: m.default })) },
-      { path: 'view', lazy: () => import('./view').then((m) => ({ Component: m.default })) },
-      { path: 'guides', lazy: () => import('./guides').then((m) => ({ Component: m.default })) },
-      { path: 'billing', lazy: () => import('./billing').then((m) => ({ Component: m.default })) },
-      { path: 'account', lazy: () => import('./account').then((m) => ({ Component: m.default })) },
-      { path: 'affiliates', lazy: () => import('./affiliates').then((m) => ({ Component: m.default })) },
-      { path: 'analytics', lazy: () => import('./analytics').then((m) => ({ Component: m.default })) },
+      lazyRoute(routePage('dashboard/home'), { index: true }),
+      lazyRoute(routePage('dashboard/create'), { path: 'create' }),
+      lazyRoute(routePage('dashboard/view'), { path: 'view' }),
+      lazyRoute(routePage('dashboard/library'), { path: 'library' }),
+      lazyRoute(routePage('dashboard/guides'), { path: 'guides' }),
+      lazyRoute(routePage('dashboard/billing'), { path: 'billing' }),
+      lazyRoute(routePage('dashboard/account'), { path: 'account' }),
+      lazyRoute(routePage('dashboard/affiliates'), { path: 'affiliates' }),
+      lazyRoute(routePage('dashboard/analytics'), { path: 'analytics' }),
     ],
-  },
+  }),
 ];
 
 /** `/dashboard/view/:id` — not guarded; renders in the dashboard shell when signed in, a minimal shell otherwise. */
-export const videoDetailRoute: RouteObject = {
-  path: paths.dashboard.detail.path,
-  lazy: () => import('./video-detail').then((m) => ({ Component: m.default })),
-};
+export const videoDetailRoute: RouteObject = lazyRoute(routePage('dashboard/video-detail'), { path: paths.dashboard.detail.path });

@@ -6,6 +6,8 @@ import { DashboardShell, MinimalShell } from '../../../features/dashboard/compon
 import { VideosLeft } from '../../../features/stats/components/videos-left';
 import { VideoDetailView } from '../../../features/videos/components/video-detail';
 import { SeriesSettings } from '../../../features/social/components/series-settings';
+import { MediaPicker } from '../../../features/media';
+import { OwnMediaPickerContext } from '../../../components/ui/own-media-picker';
 
 /** /dashboard/view/:id — not guarded: the dashboard frame when signed in, a bare frame otherwise. */
 export default function VideoDetailPage(): ReactElement {
@@ -22,7 +24,8 @@ export default function VideoDetailPage(): ReactElement {
   if (user || token) {
     return (
       <DashboardShell counter={<VideosLeft />} onLogout={logout}>
-        {content}
+        {/* The storyboard's "Use my media" picks from the creator's library. */}
+        <OwnMediaPickerContext.Provider value={MediaPicker}>{content}</OwnMediaPickerContext.Provider>
       </DashboardShell>
     );
   }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Logo } from '../../../components/ui/logo';
-import { AntdProvider } from '../../../components/antd-provider';
 import { BRAND } from '../../../config/brand';
 import './auth.css';
 
@@ -44,23 +43,21 @@ export function MarketingPanel() {
   );
 }
 
-/** Split screen: the form card on the left, the marketing panel on the right (stacked on small screens). */
+/** Split screen: the form card on the left, the marketing panel on the right (stacked on small screens). No antd here: these pages load none. */
 export function AuthLayout({ title, subtitle, children, panel = true }: { title: string; subtitle?: ReactNode; children: ReactNode; panel?: boolean }) {
   return (
-    <AntdProvider>
-      <div className={`auth-page${panel ? '' : ' auth-page--single'}`}>
-        <main className="auth-main" id="main">
-          <div className="auth-card">
-            <div className="auth-card__logo">
-              <Logo size="md" />
-            </div>
-            <h1 className="auth-card__title">{title}</h1>
-            {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
-            {children}
+    <div className={`auth-page${panel ? '' : ' auth-page--single'}`}>
+      <main className="auth-main" id="main">
+        <div className="auth-card">
+          <div className="auth-card__logo">
+            <Logo size="md" />
           </div>
-        </main>
-        {panel ? <MarketingPanel /> : null}
-      </div>
-    </AntdProvider>
+          <h1 className="auth-card__title">{title}</h1>
+          {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
+          {children}
+        </div>
+      </main>
+      {panel ? <MarketingPanel /> : null}
+    </div>
   );
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Button } from 'antd';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { forgotPasswordSchema, type ForgotPasswordBody } from '@app/domain';
-import { TextField, zodValidate } from '../../../components/form';
+import type { ForgotPasswordBody } from '@app/domain';
+import { NativeTextField, SubmitButton } from '../../../components/form/native-fields';
+import { useDeferredSchema } from '../../../components/form/validate';
 import { isApiError, serverErrorOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { paths } from '../../../config/paths';
 import { useForgotPasswordMutation } from '../api';
 
-const validate = zodValidate(forgotPasswordSchema);
+const loadSchema = () => import('../lib/schemas').then((m) => m.forgotPasswordSchema);
 export const RESET_LINK_SENT = "If an account exists for that email, we've sent a reset link. Check your inbox.";
 
 /**
@@ -20,10 +20,13 @@ export function ForgotPasswordForm() {
   const [forgotPassword] = useForgotPasswordMutation();
   const navigate = useNavigate();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const schema = useDeferredSchema(loadSchema);
 
   const onSubmit = async (values: Partial<ForgotPasswordBody>) => {
-    const { email } = forgotPasswordSchema.parse(values);
     try {
+      const checked = await schema.check(values);
+      if (!checked.ok) return checked.errors;
+      const { email } = checked.data;
       const answer = await forgotPassword({ email }).unwrap();
       if (answer?.resetToken) {
         navigate(paths.resetPassword.getHref(answer.resetToken));
@@ -49,9 +52,9 @@ export function ForgotPasswordForm() {
         <p className="auth-card__subtitle">
           We sent it to <strong>{sentTo}</strong> if that address has an account. The link works once and expires soon.
         </p>
-        <Button size="large" block onClick={() => setSentTo(null)}>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => setSentTo(null)}>
           Use a different email
-        </Button>
+        </button>
         <div className="auth-links">
           <Link to={paths.login.getHref()}>Back to login</Link>
         </div>
@@ -63,13 +66,11 @@ export function ForgotPasswordForm() {
     <>
       <Form<Partial<ForgotPasswordBody>>
         onSubmit={onSubmit}
-        validate={validate}
+        validate={schema.validate}
         render={({ handleSubmit, submitting }) => (
-          <form className="auth-form" onSubmit={handleSubmit} noValidate aria-label="Forgot password">
-            <TextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
-            <Button type="primary" htmlType="submit" size="large" block disabled={submitting} loading={submitting}>
-              {submitting ? 'Redirecting...' : 'Proceed to Reset Password'}
-            </Button>
+          <form className="auth-form" onSubmit={handleSubmit} onFocus={schema.onFocus} noValidate aria-label="Forgot password">
+            <NativeTextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+            <SubmitButton busy={submitting}>{submitting ? 'Redirecting...' : 'Proceed to Reset Password'}</SubmitButton>
           </form>
         )}
       />

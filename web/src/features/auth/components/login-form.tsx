@@ -1,16 +1,16 @@
-import { Button } from 'antd';
 import { Form } from 'react-final-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { loginSchema, type LoginBody } from '@app/domain';
-import { PasswordField, TextField, zodValidate } from '../../../components/form';
+import type { LoginBody } from '@app/domain';
+import { NativePasswordField, NativeTextField, SubmitButton } from '../../../components/form/native-fields';
+import { useDeferredSchema } from '../../../components/form/validate';
 import { useAuth, useLoginMutation } from '../../../lib/auth';
-import { serverErrorOf, isApiError } from '../../../lib/api';
+import { serverErrorOf, serverTroubleOf, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { paths } from '../../../config/paths';
 import { supportMailto } from '../../../config/brand';
 import { GoogleButton, OrDivider } from './google-button';
 
-const validate = zodValidate(loginSchema);
+const loadSchema = () => import('../lib/schemas').then((m) => m.loginSchema);
 
 export function LoginForm() {
   const [login] = useLoginMutation();
@@ -18,18 +18,23 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
+  const schema = useDeferredSchema(loadSchema);
 
   const onSubmit = async (values: Partial<LoginBody>) => {
     try {
-      const { token } = await login(loginSchema.parse(values)).unwrap();
+      const checked = await schema.check(values);
+      if (!checked.ok) return checked.errors;
+      const { token } = await login(checked.data).unwrap();
       setSession(token);
       navigate(from?.startsWith(paths.dashboard.root.path) ? from : paths.dashboard.root.getHref(), { replace: true });
     } catch (error) {
+      // Wrong credentials are the user's to fix; a busy or failing server is not (it says so).
+      const trouble = serverTroubleOf(error);
       const rateLimited = isApiError(error) && error.status === 429;
       toast({
         variant: 'destructive',
-        title: 'Login Failed',
-        description: (rateLimited && serverErrorOf(error)) || 'Invalid email or password. Please try again.',
+        title: trouble?.title ?? 'Login Failed',
+        description: trouble?.description ?? ((rateLimited && serverErrorOf(error)) || 'Invalid email or password. Please try again.'),
       });
     }
   };
@@ -40,18 +45,16 @@ export function LoginForm() {
       <OrDivider />
       <Form<Partial<LoginBody>>
         onSubmit={onSubmit}
-        validate={validate}
+        validate={schema.validate}
         render={({ handleSubmit, submitting }) => (
-          <form className="auth-form" onSubmit={handleSubmit} noValidate aria-label="Login">
-            <TextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
-            <PasswordField name="password" label="Password" autoComplete="current-password" placeholder="Your password" />
+          <form className="auth-form" onSubmit={handleSubmit} onFocus={schema.onFocus} noValidate aria-label="Login">
+            <NativeTextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+            <NativePasswordField name="password" label="Password" autoComplete="current-password" placeholder="Your password" />
             <div className="auth-row">
               <span />
               <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
             </div>
-            <Button type="primary" htmlType="submit" size="large" block disabled={submitting} loading={submitting}>
-              {submitting ? 'Logging in...' : 'Login'}
-            </Button>
+            <SubmitButton busy={submitting}>{submitting ? 'Logging in...' : 'Login'}</SubmitButton>
           </form>
         )}
       />

@@ -23,6 +23,19 @@ describe('Login form', () => {
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
   });
 
+  it('should show and hide the password with its own button, on a page that loads no antd', async () => {
+    renderLogin();
+    const password = screen.getByLabelText('Password');
+    await userEvent.type(password, 'Secret1!x');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
+  });
+
   it('should store the token, load the user and go to /dashboard on success', async () => {
     let body: unknown;
     server.use(
@@ -54,6 +67,25 @@ describe('Login form', () => {
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid email or password. Please try again.')).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('should say the service is at capacity, not that the password is wrong, when the server stays busy', async () => {
+    let calls = 0;
+    server.use(
+      http.post('*/api/auth/login', () => {
+        calls++;
+        return HttpResponse.json({ error: 'The server is busy. Please try again in a moment.' }, { status: 503, headers: { 'retry-after': '1' } });
+      }),
+    );
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1!');
+    await userEvent.click(screen.getByRole('button', { name: /login/i }));
+    expect(await screen.findByText('Service Unavailable', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('Our service is currently at capacity. Please try again in a few minutes.')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid email or password. Please try again.')).toBeNull();
+    // It asked once more after Retry-After before giving up.
+    expect(calls).toBe(2);
   });
 
   it('should link to Google sign-in, forgot password, support and sign up', () => {

@@ -1,8 +1,7 @@
-import { Button } from 'antd';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { resetPasswordFormSchema } from '@app/domain';
-import { PasswordField, zodValidate } from '../../../components/form';
+import { NativePasswordField, SubmitButton } from '../../../components/form/native-fields';
+import { useDeferredSchema } from '../../../components/form/validate';
 import { serverErrorOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { paths } from '../../../config/paths';
@@ -12,12 +11,13 @@ interface ResetValues {
   password: string;
   confirmPassword: string;
 }
-const validate = zodValidate(resetPasswordFormSchema);
+const loadSchema = () => import('../lib/schemas').then((m) => m.resetPasswordFormSchema);
 export const TOKEN_MISSING = 'Error: Token is missing in the URL.';
 
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const [resetPassword] = useResetPasswordMutation();
   const navigate = useNavigate();
+  const schema = useDeferredSchema(loadSchema);
 
   if (!token) {
     return (
@@ -34,6 +34,8 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
 
   const onSubmit = async (values: Partial<ResetValues>) => {
     try {
+      const checked = await schema.check(values);
+      if (!checked.ok) return checked.errors;
       await resetPassword({ token, password: values.password ?? '' }).unwrap();
       toast({ variant: 'success', title: 'Password Reset Successful!', description: 'Your password has been updated.' });
       navigate(paths.login.getHref(), { replace: true });
@@ -45,14 +47,12 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   return (
     <Form<Partial<ResetValues>>
       onSubmit={onSubmit}
-      validate={validate}
+      validate={schema.validate}
       render={({ handleSubmit, submitting }) => (
-        <form className="auth-form" onSubmit={handleSubmit} noValidate aria-label="Reset password">
-          <PasswordField name="password" label="New password" autoComplete="new-password" placeholder="At least 6 characters" />
-          <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" placeholder="Repeat the new password" />
-          <Button type="primary" htmlType="submit" size="large" block disabled={submitting} loading={submitting}>
-            {submitting ? 'Resetting...' : 'Reset Password'}
-          </Button>
+        <form className="auth-form" onSubmit={handleSubmit} onFocus={schema.onFocus} noValidate aria-label="Reset password">
+          <NativePasswordField name="password" label="New password" autoComplete="new-password" placeholder="At least 6 characters" />
+          <NativePasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" placeholder="Repeat the new password" />
+          <SubmitButton busy={submitting}>{submitting ? 'Resetting...' : 'Reset Password'}</SubmitButton>
         </form>
       )}
     />

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { SectionLink } from '../../../components/layouts/section-link';
-import { joinedToday } from '../social-proof';
-import { mediaUrl, type MediaItem } from '../media';
+import { useJoinedToday } from '../social-proof';
+import { mediaUrl, posterSources, type MediaItem } from '../media';
 import { PlayIcon } from './icons';
+import { prefersReducedMotion } from '../../../lib/motion';
 
 const AVATAR_COLORS = ['#f97316', '#10b981', '#6366f1', '#ec4899', '#0ea5e9'];
 
@@ -23,9 +24,58 @@ function DemoFallback() {
   );
 }
 
+/**
+ * Whether the demo clip may start: once the page has loaded and the browser is idle, so the
+ * clip never competes with the first paint, and once the phone showing it is on screen (below the
+ * fold on a phone, where half a megabyte of video would play unseen); never by itself for someone
+ * who asked for reduced motion (they start it from the poster's play button).
+ */
+function useDemoStart(phone: RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (prefersReducedMotion()) return;
+    let cancelled = false;
+    let idle = false;
+    let onScreen = typeof IntersectionObserver === 'undefined' || !phone.current;
+    const begin = () => {
+      if (!cancelled && idle && onScreen) setStarted(true);
+    };
+    const afterLoad = () => {
+      const ready = () => {
+        idle = true;
+        begin();
+      };
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(ready);
+      else window.setTimeout(ready, 200);
+    };
+    const observer =
+      onScreen || !phone.current
+        ? null
+        : new IntersectionObserver(
+            ([entry]) => {
+              onScreen = entry.isIntersecting;
+              begin();
+            },
+            { threshold: 0.25 },
+          );
+    if (observer && phone.current) observer.observe(phone.current);
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      window.removeEventListener('load', afterLoad);
+    };
+  }, [phone]);
+  return [started, () => setStarted(true)];
+}
+
 export function Hero({ demo }: { demo?: MediaItem }) {
   const [failed, setFailed] = useState(false);
-  const joined = joinedToday();
+  const phone = useRef<HTMLDivElement>(null);
+  const [started, start] = useDemoStart(phone);
+  const joined = useJoinedToday();
+  const poster = demo?.poster ? posterSources(demo.poster) : undefined;
   return (
     <section className="mk-hero" aria-labelledby="hero-title">
       <div className="mk-hero__bg" aria-hidden="true" />
@@ -63,13 +113,13 @@ export function Hero({ demo }: { demo?: MediaItem }) {
           </div>
         </div>
         <div className="mk-hero__media">
-          <div className="mk-phone">
+          <div className="mk-phone" ref={phone}>
             <div className="mk-phone__screen">
-              {demo && !failed ? (
+              {demo && !failed && started ? (
                 <video
                   className="mk-phone__video"
                   src={mediaUrl(demo.file)}
-                  poster={demo.poster ? mediaUrl(demo.poster) : undefined}
+                  poster={poster?.avif}
                   autoPlay
                   muted
                   loop
@@ -79,6 +129,18 @@ export function Hero({ demo }: { demo?: MediaItem }) {
                   aria-label={`Demo video: ${demo.title}`}
                   onError={() => setFailed(true)}
                 />
+              ) : demo && poster && !failed ? (
+                // The first paint is the poster (5 KB of AVIF, preloaded by the page's HTML), not half a megabyte of video.
+                <button type="button" className="mk-phone__poster" onClick={start} aria-label={`Play the demo video: ${demo.title}`}>
+                  <picture>
+                    <source type="image/avif" srcSet={poster.avif} />
+                    <source type="image/webp" srcSet={poster.webp} />
+                    <img src={poster.jpeg} alt="" width={540} height={960} fetchPriority="high" />
+                  </picture>
+                  <span className="mk-phone__play" aria-hidden="true">
+                    <PlayIcon size={28} />
+                  </span>
+                </button>
               ) : (
                 <DemoFallback />
               )}

@@ -9,14 +9,15 @@ import { Testimonials } from './testimonials';
 import { Faq } from './faq';
 import { FinalCta } from './cta';
 import { StatsBand } from './stats-band';
-import { sampleSlots, useMediaManifest } from '../media';
+import { MEDIA, sampleSlots } from '../media';
 import { scrollToSection } from '../../../lib/scroll';
 import '../landing.css';
 
+const SLOTS = sampleSlots(MEDIA);
+
 export function LandingPage() {
-  const { items } = useMediaManifest();
   const location = useLocation();
-  const demo = items.find((i) => i.kind === 'demo');
+  const demo = MEDIA.find((i) => i.kind === 'demo');
 
   // Arriving at /#pricing (from another page's header) scrolls to the section.
   useEffect(() => {
@@ -28,7 +29,7 @@ export function LandingPage() {
     <>
       <Hero demo={demo} />
       <PlatformStrip />
-      <SampleCarousel slots={sampleSlots(items)} />
+      <SampleCarousel slots={SLOTS} />
       <HowItWorks />
       <StatsBand />
       <Pricing />

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { SampleSlot } from '../media';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
+import { prefersReducedMotion, usePrefersReducedMotion } from '../../../lib/motion';
 
 export const CAROUSEL_INTERVAL_MS = 3000;
 
@@ -16,10 +17,15 @@ const GRADIENTS = [
   'linear-gradient(160deg,#1f2937,#9ca3af)',
 ];
 
-/** One sample: plays only while it is on screen (IntersectionObserver), pauses when it leaves. */
+/**
+ * One sample: plays only while it is on screen (IntersectionObserver), pauses when it leaves. Its
+ * poster is a lazily loaded picture under the video (a video's own poster would be fetched at once
+ * for all nine, far below the fold on a phone); the video, fetching nothing until it plays, covers it.
+ */
 export function SampleCard({ slot, index }: { slot: SampleSlot; index: number }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   const hasVideo = Boolean(slot.src) && !failed;
 
   useEffect(() => {
@@ -28,7 +34,7 @@ export function SampleCard({ slot, index }: { slot: SampleSlot; index: number })
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (entry.isIntersecting && entry.intersectionRatio >= 0.5) {
-          video.play()?.catch(() => undefined);
+          if (!prefersReducedMotion()) video.play()?.catch(() => undefined);
         } else {
           video.pause();
         }
@@ -42,16 +48,25 @@ export function SampleCard({ slot, index }: { slot: SampleSlot; index: number })
   return (
     <li className="mk-sample" aria-roledescription="slide" aria-label={`${index + 1} of 9: ${slot.title}`}>
       <div className="mk-sample__frame" style={{ background: GRADIENTS[index % GRADIENTS.length] }}>
+        {hasVideo && slot.poster ? (
+          <picture>
+            <source type="image/avif" srcSet={slot.poster.avif} />
+            <source type="image/webp" srcSet={slot.poster.webp} />
+            <img className="mk-sample__poster" src={slot.poster.jpeg} alt="" width={540} height={960} loading="lazy" decoding="async" />
+          </picture>
+        ) : null}
         {hasVideo ? (
           <video
             ref={videoRef}
             className="mk-sample__video"
             src={slot.src}
-            poster={slot.poster}
             muted
             loop
             playsInline
-            preload="metadata"
+            // Nothing is fetched but the poster until the slide is in view and starts playing.
+            preload="none"
+            // With reduced motion nothing plays by itself: the visitor starts a sample.
+            controls={reducedMotion}
             aria-label={`Sample video: ${slot.title}`}
             onError={() => setFailed(true)}
           />
@@ -68,13 +83,38 @@ export function SampleCard({ slot, index }: { slot: SampleSlot; index: number })
   );
 }
 
-/** Nine titled niche samples; advances every 3 seconds, pauses while hovered, focused or paused by the user. */
+/** Whether the element is on screen (true where the browser cannot tell). */
+function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setOnScreen(true);
+      return;
+    }
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry.isIntersecting));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
+}
+
+/**
+ * Nine titled niche samples; advances every 3 seconds while on screen (below the fold it would only
+ * keep a phone busy), pauses while hovered, focused or paused by the user.
+ */
 export function SampleCarousel({ slots }: { slots: SampleSlot[] }) {
   const trackRef = useRef<HTMLUListElement>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(regionRef);
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
-  const [userPaused, setUserPaused] = useState(false);
+  // Reduced motion: the carousel does not advance by itself (its buttons still move it).
+  const reducedMotion = usePrefersReducedMotion();
+  const [pausedByUser, setUserPaused] = useState<boolean | null>(null);
+  const userPaused = pausedByUser ?? reducedMotion;
   const paused = hovered || userPaused;
+  const advancing = !paused && onScreen;
 
   const goTo = (next: number) => {
     const track = trackRef.current;
@@ -88,7 +128,7 @@ export function SampleCarousel({ slots }: { slots: SampleSlot[] }) {
   };
 
   useEffect(() => {
-    if (paused) return;
+    if (!advancing) return;
     const timer = setInterval(() => {
       const track = trackRef.current;
       const atEnd = track ? track.scrollLeft + track.clientWidth >= track.scrollWidth - 4 && track.scrollWidth > track.clientWidth : false;
@@ -102,7 +142,7 @@ export function SampleCarousel({ slots }: { slots: SampleSlot[] }) {
       });
     }, CAROUSEL_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused, slots.length]);
+  }, [advancing, slots.length]);
 
   return (
     <section className="mk-section mk-samples" aria-labelledby="samples-title">
@@ -122,7 +162,7 @@ export function SampleCarousel({ slots }: { slots: SampleSlot[] }) {
             <button
               type="button"
               className="mk-round-btn"
-              onClick={() => setUserPaused((v) => !v)}
+              onClick={() => setUserPaused(!userPaused)}
               aria-label={userPaused ? 'Resume carousel' : 'Pause carousel'}
               aria-pressed={userPaused}
             >
@@ -135,6 +175,7 @@ export function SampleCarousel({ slots }: { slots: SampleSlot[] }) {
         </div>
       </div>
       <div
+        ref={regionRef}
         className="mk-carousel"
         role="region"
         aria-roledescription="carousel"
@@ -144,7 +185,8 @@ export function SampleCarousel({ slots }: { slots: SampleSlot[] }) {
         onFocus={() => setHovered(true)}
         onBlur={() => setHovered(false)}
       >
-        <ul ref={trackRef} className="mk-carousel__track" data-index={index} aria-live={paused ? 'polite' : 'off'}>
+        {/* The track scrolls: it takes the keyboard focus so arrow keys scroll it too. */}
+        <ul ref={trackRef} className="mk-carousel__track" data-index={index} aria-live={paused ? 'polite' : 'off'} tabIndex={0} aria-label="Sample videos">
           {slots.map((slot, i) => (
             <SampleCard key={slot.title + i} slot={slot} index={i} />
           ))}

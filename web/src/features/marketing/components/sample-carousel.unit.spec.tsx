@@ -3,10 +3,12 @@ import { IntersectionObserverStub } from '../../../../test/setup';
 import type { SampleSlot } from '../media';
 import { CAROUSEL_INTERVAL_MS, SampleCarousel } from './sample-carousel';
 
-const slots: SampleSlot[] = Array.from({ length: 9 }, (_, i) => ({ title: `Niche ${i + 1}`, src: `/media/sample-${i + 1}.mp4`, poster: `/media/sample-${i + 1}.jpg` }));
+const slots: SampleSlot[] = Array.from({ length: 9 }, (_, i) => ({ title: `Niche ${i + 1}`, src: `/media/sample-${i + 1}.mp4`, poster: { avif: `/media/sample-${i + 1}.avif`, webp: `/media/sample-${i + 1}.webp`, jpeg: `/media/sample-${i + 1}.jpg` } }));
 const play = HTMLMediaElement.prototype.play as jest.Mock;
 const pause = HTMLMediaElement.prototype.pause as jest.Mock;
 const track = () => screen.getByRole('list');
+/** The carousel scrolled into view. */
+const onScreen = () => act(() => IntersectionObserverStub.trigger(screen.getByRole('region', { name: 'Sample videos' }), true));
 
 beforeEach(() => {
   IntersectionObserverStub.instances = [];
@@ -36,6 +38,7 @@ describe('When the carousel is left alone', () => {
 
   it('should advance every 3 seconds, and wrap after the ninth', () => {
     render(<SampleCarousel slots={slots} />);
+    onScreen();
     expect(track()).toHaveAttribute('data-index', '0');
     act(() => void jest.advanceTimersByTime(CAROUSEL_INTERVAL_MS - 1));
     expect(track()).toHaveAttribute('data-index', '0');
@@ -45,8 +48,18 @@ describe('When the carousel is left alone', () => {
     expect(track()).toHaveAttribute('data-index', '0');
   });
 
+  it('should hold still while off screen, and start once scrolled to', () => {
+    render(<SampleCarousel slots={slots} />);
+    act(() => void jest.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3));
+    expect(track()).toHaveAttribute('data-index', '0');
+    onScreen();
+    act(() => void jest.advanceTimersByTime(CAROUSEL_INTERVAL_MS));
+    expect(track()).toHaveAttribute('data-index', '1');
+  });
+
   it('should hold still while hovered or paused, and go on when resumed', () => {
     render(<SampleCarousel slots={slots} />);
+    onScreen();
     const region = screen.getByRole('region', { name: 'Sample videos' });
     fireEvent.mouseEnter(region);
     act(() => void jest.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3));

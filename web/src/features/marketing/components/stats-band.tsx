@@ -1,9 +1,10 @@
-import { joinedToday } from '../social-proof';
+import { useJoinedToday } from '../social-proof';
 
 export function StatsBand() {
+  const joined = useJoinedToday();
   const stats = [
     { value: '50+', label: 'content creators' },
-    { value: String(joinedToday()), label: 'people joined today' },
+    { value: String(joined), label: 'people joined today' },
     { value: '12', label: 'narrator voices' },
     { value: '3 min', label: 'average render time' },
   ];

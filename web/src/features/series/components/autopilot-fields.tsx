@@ -3,7 +3,8 @@ import { useField, useForm } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import { Button, Input } from 'antd';
 import { CheckCircleFilled, DeleteOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
-import type { PlanId, Platform } from '@app/domain';
+import { DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, catalog, type CaptionStyle, type MusicSettings, type PlanId, type Platform } from '@app/domain';
+import { CaptionSettings, MusicFields } from '../../../components/ui/look-and-sound';
 import { SelectField, TextField, fieldError } from '../../../components/form';
 import { useGetLinkStatusQuery, type LinkStatus } from '../api';
 import {
@@ -17,6 +18,8 @@ import {
   timeZoneOptions,
 } from '../lib/autopilot';
 import { paths } from '../../../config/paths';
+
+const CAPTION_PRESETS_WITH_PREVIEWS = catalog().captionPresets;
 
 function linkName(platform: Platform, link: LinkStatus | undefined): string | undefined {
   if (!link?.connected) return undefined;
@@ -201,7 +204,23 @@ export function AutopilotFields({ plan, keepSchedule }: { plan: PlanId | undefin
           </>
         ) : null}
       </p>
+      <SeriesLookAndSound />
     </div>
+  );
+}
+
+/** The look of the series' captions and its music: every video autopilot makes of it starts with them. */
+function SeriesLookAndSound(): ReactElement {
+  const { input: captions } = useField<CaptionStyle | undefined>('captions', { subscription: { value: true } });
+  const { input: music } = useField<MusicSettings | undefined>('music', { subscription: { value: true } });
+  return (
+    <details className="autopilot__look">
+      <summary>Captions and music of this series' videos</summary>
+      <div className="st-settings">
+        <CaptionSettings captions={captions.value || DEFAULT_CAPTION_STYLE} presets={CAPTION_PRESETS_WITH_PREVIEWS} disabled={false} onChange={(value) => captions.onChange(value)} />
+        <MusicFields music={music.value || DEFAULT_MUSIC} disabled={false} onChange={(value) => music.onChange(value)} />
+      </div>
+    </details>
   );
 }
 

@@ -20,6 +20,7 @@ import { ART_STYLES, CUSTOM_TOPIC, findPlan, type SeriesResponse } from '@app/do
 import { serverErrorOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteSeriesMutation, useGetPostingPlanQuery, useListSeriesQuery, usePauseSeriesMutation, useResumeSeriesMutation } from '../api';
+import { BatchProgress } from './batch-progress';
 import { PLATFORM_LABELS, PLATFORM_ORDER, failedPostText, formatInstant, formatNextPost, scheduleSummary } from '../lib/autopilot';
 import { reportSilently } from '../../../lib/report';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -176,6 +177,7 @@ function SeriesItem({ series, now, onDelete }: { series: SeriesResponse; now: Da
         <h4>Recent posts</h4>
         <RecentPosts series={series} now={now} />
       </div>
+      <BatchProgress seriesId={series._id} seriesName={series.name} />
     </li>
   );
 }

@@ -8,6 +8,8 @@ import { server, http, HttpResponse, useMswServer } from '../../../../test/serve
 import { SeriesHome } from './series-home';
 
 useMswServer();
+// No batch unless a test says so (each series card asks for its batches).
+beforeEach(() => server.use(http.get('/api/series/:id/batch', () => HttpResponse.json({ batches: [] }))));
 
 /** Tomorrow's date in a zone, as [year, month, day]. */
 function tomorrowIn(timeZone: string): [number, number, number] {
@@ -221,5 +223,56 @@ describe('DELETE /api/series/:id', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls).toBe(0);
     expect(screen.getByRole('heading', { name: 'Owls at night' })).toBeInTheDocument();
+  });
+});
+
+describe("A series' batch on its card (issue 18)", () => {
+  const item = (index: number, prompt: string, status: string, videoId: string | null = null, reason: string | null = null) => ({
+    index, prompt, topic: 'Custom Topic', customPrompt: prompt, title: null, publishAt: null, status, videoId, reason,
+  });
+  const aBatch = (patch: object = {}) => ({
+    _id: 'batch-1', seriesId: 'series-1', status: 'running', scheduled: false, createdAt: '2025-06-01T10:00:00Z', updatedAt: '2025-06-01T10:05:00Z',
+    counts: { total: 4, queued: 1, rendering: 1, done: 1, failed: 0, overLimit: 1, cancelled: 0 },
+    items: [item(0, 'Why owls hoot', 'done', 'video-0'), item(1, 'How bats see', 'rendering', 'video-1'), item(2, 'Where moles dig', 'queued'), item(3, 'Fox facts', 'overLimit', null, 'Over your monthly video limit')],
+    ...patch,
+  });
+
+  it('should show the counts and the items with their videos, and cancel the queued ones', async () => {
+    let cancelled = '';
+    let reads = 0;
+    server.use(
+      subscription('DAILY'),
+      seriesList([aSeries()]).handler,
+      http.get('/api/series/:id/batch', () => {
+        reads += 1;
+        const after = { status: 'cancelled', counts: { total: 4, queued: 0, rendering: 1, done: 1, failed: 0, overLimit: 1, cancelled: 1 }, items: [item(0, 'Why owls hoot', 'done', 'video-0'), item(1, 'How bats see', 'rendering', 'video-1'), item(2, 'Where moles dig', 'cancelled'), item(3, 'Fox facts', 'overLimit')] };
+        return HttpResponse.json({ batches: [cancelled ? aBatch(after) : aBatch()] });
+      }),
+      http.post('/api/series/:id/batch/:batchId/cancel', ({ params }) => {
+        cancelled = `${String(params.id)}/${String(params.batchId)}`;
+        return HttpResponse.json({ success: true, position: 77 });
+      }),
+    );
+    renderHome();
+    const card = await screen.findByTestId('series-batch');
+    expect(within(card).getByText('1 of 3 done · 1 rendering · 1 queued · 1 over the limit')).toBeInTheDocument();
+    expect(within(card).getByText('Running')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Watch video' })).toHaveAttribute('href', '/dashboard/view/video-0');
+    expect(within(card).getByText('(over the limit)')).toBeInTheDocument();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel the batch of Owls at night' }));
+    expect(await screen.findByText('Batch cancelled')).toBeInTheDocument();
+    expect(cancelled).toBe('series-1/batch-1');
+    // Read again after the cancel: the queued item is cancelled, the one rendering carries on, and Cancel is gone.
+    await waitFor(() => expect(within(screen.getByTestId('series-batch')).getByText('Cancelled')).toBeInTheDocument());
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect(within(screen.getByTestId('series-batch')).queryByRole('button', { name: /Cancel the batch/ })).not.toBeInTheDocument();
+  });
+
+  it('should show nothing for a series without a batch', async () => {
+    server.use(subscription('DAILY'), seriesList([aSeries()]).handler);
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'Owls at night' })).toBeInTheDocument();
+    expect(screen.queryByTestId('series-batch')).not.toBeInTheDocument();
   });
 });

@@ -206,7 +206,7 @@ describe('PATCH /api/series/:id (Edit uses the same form)', () => {
     expect(await screen.findByRole('radio', { name: /Fun Facts/ })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect(screen.getByRole('radio', { name: /Horizontal \(16:9\)/ })).toBeChecked();
-    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Post automatically on a schedule' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Series name')).toHaveValue('Owls at night');
     expect(await screen.findByText(/Connected as @night_owl/)).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'TikTok' })).toBeChecked();

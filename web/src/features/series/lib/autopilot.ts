@@ -13,12 +13,15 @@ import {
   findPlan,
   isValidTimeZone,
   slotsPerWeek,
+  type CaptionStyle,
+  type MusicSettings,
   type PlanId,
   type Platform,
   type SeriesResponse,
   type SubscriptionView,
 } from '@app/domain';
 import type { SeriesValues } from './validation';
+import type { OwnMediaChoice } from '../../../components/ui/own-media-picker';
 
 export const PLATFORM_ORDER: readonly Platform[] = ['youtube', 'tiktok', 'instagram'];
 export const PLATFORM_LABELS: Record<Platform, string> = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' };
@@ -42,9 +45,13 @@ export interface AutopilotValues {
   timeZone?: string;
   days?: number[];
   times?: string[];
+  /** The series' caption look and music (absent: the defaults). */
+  captions?: CaptionStyle;
+  music?: MusicSettings;
 }
 
-export type WizardValues = SeriesValues & AutopilotValues;
+/** The wizard's "Use my own media" step (issue 18): library items for the scenes of the video made now, in order. */
+export type WizardValues = SeriesValues & AutopilotValues & { sceneMedia?: OwnMediaChoice[] };
 
 /** The browser's IANA zone, UTC when it has none. */
 export function browserTimeZone(): string {
@@ -117,6 +124,8 @@ export interface SeriesRequestBody {
   language: string;
   duration: number;
   platforms: Platform[];
+  captions?: CaptionStyle;
+  music?: MusicSettings;
   schedule: { timeZone: string; times: string[]; days: number[] };
 }
 
@@ -133,6 +142,8 @@ export function seriesRequestOf(values: WizardValues): SeriesRequestBody {
     language: values.language!,
     duration: durationSeconds(values.duration!),
     platforms: PLATFORM_ORDER.filter((p) => values.platforms?.includes(p)),
+    ...(values.captions ? { captions: values.captions } : {}),
+    ...(values.music ? { music: values.music } : {}),
     schedule: {
       timeZone: values.timeZone!,
       times: [...new Set(values.times ?? [])].sort(),
@@ -157,6 +168,8 @@ export function valuesOfSeries(series: SeriesResponse): WizardValues {
     timeZone: series.schedule.timeZone,
     days: [...series.schedule.days],
     times: [...series.schedule.times],
+    ...(series.captions ? { captions: series.captions } : {}),
+    ...(series.music ? { music: series.music } : {}),
   };
 }
 

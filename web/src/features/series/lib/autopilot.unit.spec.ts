@@ -101,6 +101,17 @@ describe('seriesRequestOf / valuesOfSeries', () => {
     });
     expect(seriesRequestOf(values)).toEqual(body);
   });
+
+  it('should carry the series\' caption look and music both ways, and leave them out when unset', () => {
+    const captions = { preset: 'pop' as const, position: 'top' as const, size: 'large' as const, highlight: '#FF3366' };
+    const music = { mood: 'calm' as const, volume: 10, ducking: false };
+    const values = valuesOfSeries({
+      _id: 's1', name: 'Owls', status: 'active', topic: 'Fun Facts', customPrompt: null, voiceid: 'v1', style: 'anime', aspectRatio: '9:16', captions, music,
+      language: 'English', duration: 30, platforms: ['youtube'], schedule: { timeZone: 'UTC', days: [1], times: ['18:00'] }, nextPostAt: null, recentPosts: [], createdAt: '',
+    });
+    expect(seriesRequestOf(values)).toMatchObject({ captions, music });
+    expect(seriesRequestOf({ ...values, captions: undefined, music: undefined })).not.toHaveProperty('captions');
+  });
 });
 
 describe('scheduleSummary', () => {

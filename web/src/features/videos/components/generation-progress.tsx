@@ -17,7 +17,8 @@ export function GenerationProgress({ display, failureReason }: { display: Status
     );
   }
   return (
-    <div className="vid-progress" role="status" aria-live="polite" data-testid="video-progress">
+    // Screen readers hear each change from the detail page's live region, which outlives this block.
+    <div className="vid-progress" data-testid="video-progress">
       <Spin size="large" />
       <p className="vid-progress__message" data-testid="progress-message">
         {display.message}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import './videos.css';
 import { useNavigate } from 'react-router-dom';
-import { Button, Modal, Result } from 'antd';
+import { Button, Modal } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { TITLE_MAX, type VideoDetail } from '@app/domain';
 import { useDeleteVideoMutation, useGetVideoQuery, useUpdateCaptionMutation } from '../api';
@@ -12,6 +12,9 @@ import { serverErrorOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { CaptionForm } from '../forms/caption-form';
 import { GenerationProgress } from './generation-progress';
+import { StudioPanel } from '../studio/components/studio-panel';
+import { ScriptForm } from '../studio/forms/script-form';
+import { useEditScriptMutation } from '../studio/api';
 
 export interface VideoDetailViewProps {
   id: string;
@@ -53,6 +56,7 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
   const live = useLiveVideoStatus(id, { skip: !video || recordDone });
   const [deleteVideo, deleting] = useDeleteVideoMutation();
   const [updateCaption, savingCaption] = useUpdateCaptionMutation();
+  const [editScript, savingScript] = useEditScriptMutation();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const playerRetried = useRef(false);
 
@@ -73,7 +77,7 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
         <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
           BACK
         </Button>
-        <Result status="404" title="Video not found" />
+        <h1 className="vid-missing">Video not found</h1>
       </div>
     );
   }
@@ -82,6 +86,8 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
   const display = statusDisplay(status);
   const failureReason = live.answer?.failureReason ?? video.failureReason;
   const vertical = video.aspectRatio === '9:16';
+  // Read out as the render moves on, its end included (the progress block itself goes away when done).
+  const announcement = `Video status: ${display.message}${display.done ? " The video is ready to play." : ""}`;
   const script = voiceScriptOf(video);
 
   const onDelete = async () => {
@@ -97,6 +103,9 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
 
   return (
     <div className="vid-detail">
+      <p className="sr-only" role="status" aria-live="polite" data-testid="video-status-announcement">
+        {announcement}
+      </p>
       <div className="vid-detail__bar">
         <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
           BACK
@@ -106,7 +115,8 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
 
       <div className="vid-detail__grid">
         <div className={`vid-detail__media${vertical ? ' is-portrait' : ' is-wide'}`}>
-          {display.done && video.streamUrl ? (
+          {/* A finished version keeps playing while a re-render of it runs. */}
+          {(display.done || video.studio?.currentVersion) && video.streamUrl ? (
             <>
               <video
                 className="vid-player"
@@ -130,6 +140,7 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
                   Download Video
                 </Button>
               )}
+              {!display.done && <GenerationProgress display={display} failureReason={failureReason} />}
             </>
           ) : display.done ? (
             <GenerationProgress display={{ ...display, done: false }} />
@@ -139,17 +150,35 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
         </div>
 
         <div className="vid-detail__fields">
-          <div className="vid-field">
-            <div className="vid-field__head">
-              <label htmlFor="video-title" className="vid-field__label">
-                TITLE
-              </label>
-              <span className="vid-field__counter" data-testid="title-counter">
-                {(video.title ?? '').length} / {TITLE_MAX}
-              </span>
+          {/* With the studio, TITLE and VOICE SCRIPT are one form (the draft); without it, read-only as the spec shows them. */}
+          {video.studio ? (
+            <ScriptForm
+              title={video.studio.title}
+              narrationScript={video.studio.narrationScript}
+              saving={savingScript.isLoading}
+              disabled={video.studio.rendering}
+              onSave={async (edited) => {
+                try {
+                  await editScript({ id, ...edited }).unwrap();
+                  toast({ title: 'Script saved', description: 'Re-render the video to hear it.' });
+                } catch (e) {
+                  toast({ title: 'Error', description: serverErrorOf(e) ?? 'Failed to save the script', variant: 'destructive' });
+                }
+              }}
+            />
+          ) : (
+            <div className="vid-field">
+              <div className="vid-field__head">
+                <label htmlFor="video-title" className="vid-field__label">
+                  TITLE
+                </label>
+                <span className="vid-field__counter" data-testid="title-counter">
+                  {(video.title ?? '').length} / {TITLE_MAX}
+                </span>
+              </div>
+              <input id="video-title" className="vid-readonly" readOnly value={video.title ?? ''} />
             </div>
-            <input id="video-title" className="vid-readonly" readOnly value={video.title ?? ''} />
-          </div>
+          )}
 
           <CaptionForm
             initialCaption={video.description ?? ''}
@@ -158,25 +187,30 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
               try {
                 await updateCaption({ id, description }).unwrap();
                 onCaptionSaved?.();
+                return true;
               } catch (e) {
-                // The text stays in the field (the form keeps what was typed): nothing is lost.
                 toast({ title: 'Error', description: serverErrorOf(e) ?? 'Failed to save caption', variant: 'destructive' });
+                return false;
               }
             }}
           />
 
-          <div className="vid-field">
-            <div className="vid-field__head">
-              <label htmlFor="video-script" className="vid-field__label">
-                VOICE SCRIPT
-              </label>
-              <span className="vid-field__counter">1171 / 1600</span>
+          {video.studio ? null : (
+            <div className="vid-field">
+              <div className="vid-field__head">
+                <label htmlFor="video-script" className="vid-field__label">
+                  VOICE SCRIPT
+                </label>
+                <span className="vid-field__counter">1171 / 1600</span>
+              </div>
+              <textarea id="video-script" className="vid-readonly vid-readonly--script" readOnly value={script} rows={6} />
+              <p className="vid-note">Always verify AI generated scripts for accuracy.</p>
             </div>
-            <textarea id="video-script" className="vid-readonly vid-readonly--script" readOnly value={script} rows={6} />
-            <p className="vid-note">Always verify AI generated scripts for accuracy.</p>
-          </div>
+          )}
         </div>
       </div>
+
+      <StudioPanel video={video} />
 
       {!video.isSeries && seriesSettings ? seriesSettings(video) : null}
 

@@ -1,11 +1,12 @@
 /**
  * @jest-environment-options {"customExportConditions": [""]}
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { VideoDetail } from '@app/domain';
 import { renderRoutes } from '../../../../test/render';
 import { server, http, HttpResponse, useMswServer } from '../../../../test/server';
 import { VideoDetailView } from './video-detail';
+import { videosApi } from '../api';
 
 useMswServer();
 
@@ -95,6 +96,25 @@ describe('When the video is still processing', () => {
     expect(screen.getByText('45%')).toBeInTheDocument();
   });
 
+  it('should announce each status in a live region that stays, the end included', async () => {
+    let done = false;
+    server.use(
+      http.get('/api/video/videoid/v1', () => HttpResponse.json(done ? record() : record({ status: 'script', streamUrl: null, downloadUrl: null }))),
+      http.get('/api/video/status/v1', () => HttpResponse.json({ status: 'audio', progress: 45, message: 'Artists working hard ...' })),
+    );
+    const { store } = renderDetail();
+    const region = await screen.findByTestId('video-status-announcement');
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() => expect(region).toHaveTextContent('Video status: Artists working hard ...'));
+    // The render ends (as the live stream tells it): the progress block goes, the announcement stays.
+    done = true;
+    act(() => void store.dispatch(videosApi.util.upsertQueryData('getVideoStatus', 'v1', { status: 'done', progress: 100, message: 'Doneeee!' })));
+    await screen.findByTestId('video-player');
+    expect(screen.queryByTestId('video-progress')).not.toBeInTheDocument();
+    expect(screen.getByTestId('video-status-announcement')).toHaveTextContent('Video status: Doneeee! The video is ready to play.');
+  });
+
   it('should show the failure reason when the render failed', async () => {
     server.use(
       http.get('/api/video/videoid/v1', () => HttpResponse.json(record({ status: 'failed', streamUrl: null, failureReason: 'Narration provider timed out' }))),
@@ -131,7 +151,11 @@ describe('When saving the caption fails', () => {
   it("should say 'Failed to save caption' when the server says nothing", async () => {
     server.use(
       http.get('/api/video/videoid/v1', () => HttpResponse.json(record())),
-      http.post('/api/video/v1/caption', () => HttpResponse.error()),
+      // Late enough that the optimistic caption is on show before the failure rolls it back.
+      http.post('/api/video/v1/caption', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return HttpResponse.error();
+      }),
     );
     renderDetail();
     fireEvent.change(await screen.findByLabelText('CAPTION'), { target: { value: 'Another caption' } });

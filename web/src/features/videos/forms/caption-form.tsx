@@ -7,7 +7,8 @@ import { TextAreaField } from '../../../components/form';
 export interface CaptionFormProps {
   initialCaption: string;
   saving: boolean;
-  onSave: (description: string) => Promise<void> | void;
+  /** Resolves false when the caption could not be saved. */
+  onSave: (description: string) => Promise<boolean>;
 }
 
 interface CaptionValues {
@@ -22,11 +23,14 @@ export function CaptionForm({ initialCaption, saving, onSave }: CaptionFormProps
   return (
     <Form<CaptionValues>
       initialValues={{ description: initialCaption }}
-      // A failed save rolls the record back; what the creator typed stays in the field.
-      keepDirtyOnReinitialize
+      // The record changes under the form while a save is in flight (the optimistic caption, then its
+      // roll-back when the save fails): following it could replace what the creator typed with the old
+      // caption. The form starts from the record and moves on only when a save is confirmed.
+      initialValuesEqual={() => true}
       validate={validateCaption}
-      onSubmit={async (values) => {
-        await onSave(values.description ?? '');
+      onSubmit={async (values, form) => {
+        const typed = values.description ?? '';
+        if (await onSave(typed)) form.initialize({ description: typed });
       }}
       render={({ handleSubmit, pristine, invalid }) => (
         <form onSubmit={handleSubmit} className="vid-field vid-field--caption">

@@ -19,8 +19,9 @@ export function useLiveVideoStatus(id: string, options: { skip?: boolean } = {})
   const query = useGetVideoStatusQuery(id, { skip: options.skip || !id, pollingInterval: stopped ? 0 : STATUS_POLL_MS });
   const status = query.data?.status ?? null;
 
+  // Stops at a final status; starts again when a re-render from the studio puts the video back to work.
   useEffect(() => {
-    if (isFinal(status)) setStopped(true);
+    setStopped(isFinal(status));
   }, [status]);
 
   useEffect(() => {

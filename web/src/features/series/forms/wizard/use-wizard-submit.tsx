@@ -103,6 +103,8 @@ export function useWizardSubmit({ series, plan }: { series?: SeriesResponse; pla
         voiceid: form.narrationVoice,
         aspectRatio: form.aspectRatio,
         language: form.language,
+        // The creator's own media for the scenes, in order (the "Use my own media" step).
+        ...(values.sceneMedia?.length ? { sceneMedia: values.sceneMedia.map(({ mediaId, fit }) => ({ mediaId, fit })) } : {}),
       }).unwrap();
       navigate(paths.dashboard.detail.getHref(answer.videoId));
     } catch (error) {

@@ -1,0 +1,7 @@
+/**
+ * Positions let a client wait for its own write to be projected (read-your-writes): a query sends
+ * the last position it saw in MIN_POSITION_HEADER. Kept apart from the answer schemas so a client
+ * that needs only the header names loads no zod.
+ */
+export const MIN_POSITION_HEADER = 'x-min-position';
+export const POSITION_HEADER = 'x-position';

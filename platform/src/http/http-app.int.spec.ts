@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Router } from 'express';
+import request from 'supertest';
+import { createLogger } from '../logging/logger';
+import { createHttpApp } from './http-app';
+
+/** A built web app as the build leaves it: an entry script and its brotli and gzip copies. */
+function builtWebApp(): { dist: string; script: string } {
+  const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><title>Studio</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`);
+  const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
+  // A public page's own copy, named in the manifest the build writes.
+  mkdirSync(join(dist, 'pages'));
+  writeFileSync(join(dist, 'pages', 'login.html'), '<!doctype html><html><head><title>Login</title><link rel="canonical" href="/login" /></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dist, 'pages', 'view.html'), '<!doctype html><html><head><title>Video</title><link rel="modulepreload" href="/assets/video-detail.js" /></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dist, 'pages', 'manifest.json'), JSON.stringify({ '/login': 'pages/login.html', '/dashboard/view/*': 'pages/view.html' }));
+  execFileSync(process.execPath, [resolve(__dirname, '../../../infra/scripts/precompress.mjs'), dist]);
+  return { dist, script };
+}
+
+describe('When the web app and the API answer a browser', () => {
+  const { dist, script } = builtWebApp();
+  const api = Router();
+  const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Video ${i}` })) };
+  api.get('/api/big', (_req, res) => void res.json(big));
+  api.get('/api/small', (_req, res) => void res.json({ ok: true }));
+  api.get('/api/live', (_req, res) => {
+    res.setHeader('content-type', 'text/event-stream');
+    res.write(`event: status\ndata: ${'x'.repeat(2000)}\n\n`);
+    res.end();
+  });
+  const app = createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [api], webDist: dist });
+
+  it('should send an asset as the brotli copy the build made when the browser takes brotli, else gzip, else as it is', async () => {
+    const brotli = await request(app).get('/assets/index-abc123.js').set('accept-encoding', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The client decodes it (supertest as a browser would): the bytes are the script's.
+    expect(brotli.text).toBe(script);
+    expect(Number(brotli.headers['content-length'])).toBeLessThan(script.length / 3);
+
+    const gzip = await request(app).get('/assets/index-abc123.js').set('accept-encoding', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await request(app).get('/assets/index-abc123.js').set('accept-encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(script);
+  });
+
+  it('should send the app page for any deep link, compressed, and never cached without asking', async () => {
+    const page = await request(app).get('/dashboard/billing').set('accept-encoding', 'br');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain('<div id="root">');
+  });
+
+  it('should compress an API answer over 1 KB, not a small one, and never a live status stream', async () => {
+    const bigAnswer = await request(app).get('/api/big').set('accept-encoding', 'gzip');
+    expect(bigAnswer.headers['content-encoding']).toBe('gzip');
+    expect(bigAnswer.body).toEqual(big);
+    expect((await request(app).get('/api/small').set('accept-encoding', 'gzip')).headers['content-encoding']).toBeUndefined();
+    const live = await request(app).get('/api/live').set('accept-encoding', 'gzip, br');
+    expect(live.headers['content-encoding']).toBeUndefined();
+    expect(live.text).toContain('event: status');
+  });
+
+  it('should send a public page its own head, and every other route the app page', async () => {
+    const login = await request(app).get('/login');
+    expect(login.headers['content-type']).toMatch(/^text\/html/);
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.text).toContain('<link rel="canonical" href="/login" />');
+    const other = await request(app).get('/login/elsewhere');
+    expect(other.text).toContain('<title>Studio</title>');
+  });
+
+  it('should send a page named for a pattern of paths to each path of it, and the app page to the others', async () => {
+    const detail = await request(app).get('/dashboard/view/abc-123');
+    expect(detail.headers['cache-control']).toBe('no-cache');
+    expect(detail.text).toContain('<link rel="modulepreload" href="/assets/video-detail.js" />');
+    for (const path of ['/dashboard/view', '/dashboard/view/', '/dashboard/view/abc/more']) {
+      expect((await request(app).get(path)).text).toContain('<title>Studio</title>');
+    }
+  });
+
+  it('should name the public pages to search engines and keep them out of the dashboard', async () => {
+    const robots = await request(app).get('/robots.txt').set('host', 'studio.example.com');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.text).toContain('Disallow: /dashboard');
+    expect(robots.text).toContain('Sitemap: http://studio.example.com/sitemap.xml');
+    const sitemap = await request(app).get('/sitemap.xml').set('host', 'studio.example.com');
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.text).toContain('<loc>http://studio.example.com/register</loc>');
+    expect(sitemap.text).not.toContain('/dashboard');
+  });
+});

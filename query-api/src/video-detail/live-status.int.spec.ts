@@ -1,0 +1,59 @@
+import { COLLECTIONS, type VideoDetailDoc } from '@app/domain';
+import { SqliteDocumentStore, type Collection, type DocumentStore } from '@app/platform';
+import { LiveStatus } from './live-status';
+
+/** The read models, counting the reads of video documents. */
+function countingStore(): { docs: DocumentStore; reads: () => number } {
+  const store = new SqliteDocumentStore(':memory:');
+  let reads = 0;
+  const docs = Object.create(store) as DocumentStore;
+  docs.collection = <T extends { _id: string }>(name: string, options?: { indexes?: string[][] }) => {
+    const collection = store.collection<T>(name, options);
+    return Object.assign(Object.create(collection) as Collection<T>, {
+      get: (id: string) => {
+        reads++;
+        return collection.get(id);
+      },
+    });
+  };
+  return { docs, reads: () => reads };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('Live status of the videos being watched', () => {
+  it('should read a video once per interval however many browsers watch it, and tell each of them what changed', async () => {
+    const { docs, reads } = countingStore();
+    const videos = docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail);
+    await videos.upsert('v1', { userId: 'u1', status: 'images' } as Omit<VideoDetailDoc, '_id'>, 1);
+    const live = new LiveStatus(docs, 20);
+    const seen: string[][] = Array.from({ length: 200 }, () => []);
+    const stops = seen.map((statuses) => live.watch('v1', (doc) => statuses.push(String(doc?.status))));
+    try {
+      await sleep(110);
+      // About five intervals: a handful of reads for 200 watchers, not a thousand.
+      expect(reads()).toBeGreaterThan(0);
+      expect(reads()).toBeLessThanOrEqual(8);
+      await videos.patch('v1', { status: 'done' } as Partial<VideoDetailDoc>, 2);
+      await sleep(60);
+      expect(seen.every((statuses) => statuses.at(-1) === 'done')).toBe(true);
+    } finally {
+      for (const stop of stops) stop();
+    }
+    // Nobody watches: nothing is polled any more.
+    expect(live.videos).toBe(0);
+    const after = reads();
+    await sleep(60);
+    expect(reads()).toBe(after);
+  });
+
+  it('should tell the watchers when the video is gone', async () => {
+    const { docs } = countingStore();
+    const live = new LiveStatus(docs, 20);
+    const seen: Array<string | null> = [];
+    const stop = live.watch('missing', (doc) => seen.push(doc ? doc._id : null));
+    await sleep(50);
+    stop();
+    expect(seen[0]).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LocalDiskBlobStore } from '@app/platform';
+import { CAPTION_PRESET_IDS, DEFAULT_CAPTION_STYLE, type Language, type RenderedMedia, type RenderRequest, type Script } from '@app/domain';
+import { DEFAULT_MEDIA_TOOLS, run } from '../shared/exec';
+import { aRenderRequest } from '../testing/builders';
+import { ensureNativeHelper, frameRgb, integratedLoudness, meanAbsDiff, offlineProviders, probe, quietLogger, rmsLevel, tempDir } from '../testing/media';
+import type { Illustrator } from '../stages/images/port';
+import { createRenderPipeline, type PipelineStage } from './render-pipeline';
+
+beforeAll(() => ensureNativeHelper());
+
+/**
+ * Re-renders from the studio: one video rendered once, then again with one thing changed at a
+ * time; each re-render must run only the stages that thing feeds.
+ */
+describe('When a video is re-rendered after an edit in the studio', () => {
+  const root = tempDir('rerender');
+  const blobs = new LocalDiskBlobStore(`${root}/blobs`);
+  const providers = offlineProviders({ preset: 'ultrafast' });
+  let runs: PipelineStage[] = [];
+  const drawn: string[][] = [];
+  const illustrator: Illustrator = {
+    name: providers.illustrator.name,
+    illustrate: (request, signal) => {
+      drawn.push(request.scenes);
+      return providers.illustrator.illustrate(request, signal);
+    },
+  };
+  const pipeline = createRenderPipeline({
+    ...providers, illustrator, blobs, workDir: `${root}/work`, logger: quietLogger(), frame: () => ({ width: 270, height: 480 }),
+    onStageRun: (stage) => runs.push(stage),
+  });
+  const first = aRenderRequest({ duration: 30, topic: 'Fun Facts' });
+  let script: Script;
+  let v1: RenderedMedia;
+  let request: RenderRequest;
+
+  const rerender = async (change: Partial<RenderRequest>) => {
+    runs = [];
+    drawn.length = 0;
+    request = { ...request, ...change, version: (request.version ?? 1) + 1 };
+    return pipeline.run(request, { onStatus: () => undefined });
+  };
+  const path = (media: RenderedMedia) => blobs.localPath(media.videoKey)!;
+
+  beforeAll(async () => {
+    v1 = await pipeline.run(first, { onStatus: (p) => void (script = p.script ?? script) });
+    request = { ...first, script };
+  }, 120_000);
+
+  it('should keep every scene picture for the storyboard, with its time span', async () => {
+    expect(v1.scenes).toHaveLength(script.narrationScript.length);
+    expect(v1.scenes![0].start).toBe(0);
+    expect(v1.scenes![v1.scenes!.length - 1].end).toBeCloseTo(v1.durationSeconds, 3);
+    for (const scene of v1.scenes!) expect(await blobs.stat(scene.imageKey)).not.toBeNull();
+  });
+
+  it('should redraw only the picture and mux again for a new caption style, into a new version', async () => {
+    const v2 = await rerender({ captions: { preset: 'boxed', position: 'top', size: 'large', highlight: '#00FFAA' } });
+    expect(runs).toEqual(['picture', 'mux', 'upload']);
+    expect(v2.videoKey).toBe(`videos/user-1/${first.videoId}/v2/video.mp4`);
+    const [before, after] = [await probe(path(v1)), await probe(path(v2))];
+    expect(after.video.fps).toBe(30);
+    expect(after.video.frames).toBe(before.video.frames);
+    expect(after.duration).toBeCloseTo(before.duration, 1);
+    // The words moved to the top band: it differs from the first version, where it held none.
+    const top = { x: 0.05, y: 0.1, w: 0.9, h: 0.15 };
+    const t = v1.scenes![0].end / 2;
+    expect(meanAbsDiff(await frameRgb(path(v1), t, { width: 90, height: 30 }, top), await frameRgb(path(v2), t, { width: 90, height: 30 }, top))).toBeGreaterThan(4);
+    // The earlier version stays where it was.
+    expect(await blobs.stat(v1.videoKey)).not.toBeNull();
+  }, 120_000);
+
+  it('should only mix and mux again when the music is turned off, and the music should be gone', async () => {
+    const before = path(await rerender({ music: { mood: 'auto', volume: 60, ducking: true } }));
+    expect(runs).toEqual(['mix', 'mux', 'upload']);
+    const silent = await rerender({ music: { mood: 'auto', volume: 0, ducking: true } });
+    expect(runs).toEqual(['mix', 'mux', 'upload']);
+    // Before the narrator's first word (0.3 s lead) only the music plays.
+    expect(await rmsLevel(before, 0, 0.25)).toBeGreaterThan(-50);
+    expect(await rmsLevel(path(silent), 0, 0.25)).toBeLessThan(-70);
+    const lufs = await integratedLoudness(path(silent));
+    expect(lufs).toBeGreaterThan(-15.5);
+    expect(lufs).toBeLessThan(-12.5);
+  }, 120_000);
+
+  it('should narrate again but draw nothing when a line changes, and draw one picture when one is regenerated', async () => {
+    const lines = [...script.narrationScript];
+    lines[1] = 'And here is a line the creator wrote themselves.';
+    await rerender({ script: { ...script, narrationScript: lines } });
+    // The music is composed again only if the new narration's length changed the bed's length.
+    expect(runs.filter((stage) => stage !== 'music')).toEqual(['narration', 'picture', 'mix', 'mux', 'upload']);
+    expect(drawn).toEqual([]);
+
+    await rerender({ imageSeeds: script.narrationScript.map((_, i) => (i === 2 ? 'fresh-seed' : String(i))) });
+    expect(drawn).toEqual([[script.scenes![2]]]);
+    expect(runs).toEqual(['images', 'picture', 'mux', 'upload']);
+  }, 180_000);
+
+  it('should narrate again with the new voice, and neither write the script nor draw anything', async () => {
+    const narrated = request.voiceId;
+    await rerender({ voiceId: narrated === 'JBFqnCBsd6RMkjVDRZzb' ? 'EXAVITQu4vr4xnSDxMaL' : 'JBFqnCBsd6RMkjVDRZzb' });
+    // New word timings move the captions (picture); the music is composed again only if the length changed.
+    expect(runs.filter((stage) => stage !== 'music')).toEqual(['narration', 'picture', 'mix', 'mux', 'upload']);
+    expect(drawn).toEqual([]);
+  }, 120_000);
+
+  it('should keep a moved scene\'s picture: reordering draws nothing', async () => {
+    const order = [1, 0, ...script.narrationScript.slice(2).map((_, i) => i + 2)];
+    const seeds = request.imageSeeds ?? script.narrationScript.map((_, i) => String(i));
+    const current = request.script!;
+    await rerender({
+      script: { ...current, narrationScript: order.map((i) => current.narrationScript[i]), scenes: order.map((i) => current.scenes![i]) },
+      imageSeeds: order.map((i) => seeds[i]),
+    });
+    expect(drawn).toEqual([]);
+    expect(runs).not.toContain('images');
+  }, 120_000);
+});
+
+/**
+ * Every caption preset, in each of the three languages, burned into a real render: a frame of each
+ * is kept in tests/artifacts/caption-presets/ to look at, and each preset draws its frames unlike
+ * the one before it in the catalogue.
+ */
+describe('When a video is re-rendered with each caption preset', () => {
+  const root = tempDir('presets');
+  const blobs = new LocalDiskBlobStore(`${root}/blobs`);
+  const pipeline = createRenderPipeline({ ...offlineProviders({ preset: 'ultrafast' }), blobs, workDir: `${root}/work`, logger: quietLogger(), frame: () => ({ width: 360, height: 640 }) });
+  const out = resolve(__dirname, '../../../tests/artifacts/caption-presets');
+
+  it.each<[Language]>([['English'], ['Spanish'], ['French']])('should draw the %s captions of each preset differently', async (language) => {
+    mkdirSync(out, { recursive: true });
+    let script: Script | undefined;
+    const first = aRenderRequest({ duration: 30, language, topic: 'Interesting History' });
+    const v1 = await pipeline.run(first, { onStatus: (p) => void (script = p.script ?? script) });
+    // Three instants in the second scene: one may fall in a pause, when no preset shows a word.
+    const instants = [0.4, 0.9, 1.4].map((s) => v1.scenes![1].start + s);
+    const band = { x: 0, y: 0.35, w: 1, h: 0.3 };
+    const frames: Buffer[][] = [];
+    for (const [i, preset] of CAPTION_PRESET_IDS.entries()) {
+      // A caption change re-runs only the picture and the mux: six presets cost little more than one render.
+      const media = await pipeline.run({ ...first, script, version: i + 2, captions: { ...DEFAULT_CAPTION_STYLE, preset, position: 'middle' } }, { onStatus: () => undefined });
+      const path = blobs.localPath(media.videoKey)!;
+      await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', '-y', '-ss', instants[1].toFixed(2), '-i', path, '-frames:v', '1', join(out, `${preset}-${language.toLowerCase()}.png`)]);
+      frames.push(await Promise.all(instants.map((t) => frameRgb(path, t, { width: 90, height: 40 }, band))));
+    }
+    for (let i = 1; i < frames.length; i++) {
+      const differences = instants.map((_, k) => meanAbsDiff(frames[i - 1][k], frames[i][k]));
+      expect([CAPTION_PRESET_IDS[i - 1], CAPTION_PRESET_IDS[i], Math.max(...differences) > 3]).toEqual([CAPTION_PRESET_IDS[i - 1], CAPTION_PRESET_IDS[i], true]);
+    }
+  }, 120_000);
+});

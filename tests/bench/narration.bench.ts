@@ -1,0 +1,67 @@
+import { rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { LocalDiskBlobStore } from '@app/platform';
+import type { RenderRequest } from '@app/domain';
+import { createRenderPipeline } from '@app/render-workers';
+import { createKokoroNarrator, ensureNativeHelper, offlineProviders, quietLogger, tempDir } from '@app/render-workers/testing';
+import type { BenchRow } from './stores';
+
+/**
+ * Neural narration benchmarks (Kokoro-82M v1.0 int8, float convolutions, onnxruntime-node on the CPU):
+ *  (a) synthesis real-time factor of a 60 s English script (seconds of synthesis per second of
+ *      speech; below 1 is faster than real time), with the pool as the product sizes it (one
+ *      session per core, one thread each) and with one session of as many threads, to show the choice;
+ *  (b) topic-to-done of a 60 s 9:16 video with the neural voice, beside the same video narrated by
+ *      espeak-ng (offline providers otherwise, as `npm start`). Target <= 60 s on 2 cores.
+ * The first synthesis of each pool loads the model (a few seconds) and is not counted in (a).
+ */
+export async function benchNarration(): Promise<BenchRow[]> {
+  ensureNativeHelper();
+  const cores = availableParallelism();
+  const root = tempDir('bench-narration');
+  const request: RenderRequest = {
+    videoId: `bench-narration-${Date.now()}`, userId: 'bench', topic: 'Fun Facts', customPrompt: null, language: 'English',
+    voiceId: 'nPczCjzI2devNBz1zQrb', style: 'anime', aspectRatio: '9:16', duration: 60, requestedAt: new Date().toISOString(),
+  };
+  const rows: BenchRow[] = [];
+
+  // (b) first, with the pool as the product builds it: espeak-ng, then the neural voice.
+  const topicToDone = async (label: string, narrator: ReturnType<typeof offlineProviders>['narrator']) => {
+    const providers = { ...offlineProviders({ preset: process.env.RENDER_PRESET ?? 'veryfast' }), narrator };
+    const pipeline = createRenderPipeline({ ...providers, blobs: new LocalDiskBlobStore(`${root}/${label}/blobs`), workDir: `${root}/${label}/work`, logger: quietLogger() });
+    const t0 = performance.now();
+    await pipeline.run({ ...request, videoId: `${request.videoId}-${label}` }, { onStatus: () => undefined });
+    const seconds = (performance.now() - t0) / 1000;
+    return seconds;
+  };
+  const espeakSeconds = await topicToDone('espeak', offlineProviders().narrator);
+  const product = createKokoroNarrator({ workers: cores, threads: 1 });
+  // Warm: the model is loaded once per render worker process, not per video.
+  await product.narrate({ lines: ['Ready.'], voiceId: request.voiceId, language: 'English', outDir: `${root}/warm` });
+  const neuralSeconds = await topicToDone('neural', product);
+  rows.push({ name: 'topic to done, 60 s 9:16, espeak-ng narration', value: round(espeakSeconds), unit: 's' });
+  rows.push({ name: `topic to done, 60 s 9:16, neural narration (${cores} sessions x 1 thread)`, value: round(neuralSeconds), unit: 's', target: '<= 60' });
+
+  // (a) synthesis alone, the same script, two pool shapes.
+  const script = ['Did you know that honey never spoils? Archaeologists have found pots of honey in ancient Egyptian tombs that are over three thousand years old, and still perfectly edible.',
+    'Octopuses have three hearts. Two pump blood to the gills, while the third pumps it to the rest of the body.',
+    'Bananas are berries, but strawberries are not. In botany, a berry comes from a single flower with one ovary.',
+    'A day on Venus is longer than its year. It spins so slowly that the Sun rises in the west and sets in the east, hours later.',
+    'Wombats make cube-shaped droppings. Scientists think the shape keeps them from rolling away, marking territory on rocks and logs.',
+    'The Eiffel Tower grows in summer. Heat makes the iron expand, and the top can rise by fifteen centimetres on a hot day.'];
+  const shapes: Array<[string, number, number]> = [[`${cores} sessions x 1 thread`, cores, 1], [`1 session x ${cores} threads`, 1, cores]];
+  for (const [label, workers, threads] of shapes) {
+    const narrator = workers === cores && threads === 1 ? product : createKokoroNarrator({ workers, threads });
+    await narrator.narrate({ lines: ['Ready.'], voiceId: request.voiceId, language: 'English', outDir: `${root}/warm-${workers}` });
+    const t0 = performance.now();
+    const result = await narrator.narrate({ lines: script, voiceId: request.voiceId, language: 'English', outDir: `${root}/rtf-${workers}` });
+    const seconds = (performance.now() - t0) / 1000;
+    rows.push({ name: `neural synthesis real-time factor, ${result.durationSeconds.toFixed(0)} s of English, ${label}`, value: round(seconds / result.durationSeconds), unit: 'x' });
+    if (narrator !== product) await narrator.close();
+  }
+  await product.close();
+  await rm(root, { recursive: true, force: true });
+  return rows;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

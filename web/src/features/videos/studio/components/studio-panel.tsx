@@ -1,0 +1,134 @@
+import type { ReactElement } from 'react';
+import { Alert, Button, Tabs } from 'antd';
+import { HistoryOutlined, SyncOutlined } from '@ant-design/icons';
+import { catalog, type CaptionStyle, type MusicSettings, type VideoDetail } from '@app/domain';
+import { serverErrorOf } from '../../../../lib/api';
+import { toast } from '../../../../lib/toast';
+import {
+  useArrangeScenesMutation, useChangeCaptionStyleMutation, useChangeMusicMutation, useChangeVoiceMutation, useEditSceneMutation,
+  useRegenerateScenePictureMutation, useRequestRerenderMutation, useRestoreVersionMutation, useUseSceneMediaMutation,
+} from '../api';
+import { Storyboard, clock } from './storyboard';
+import { CaptionSettings, SoundSettings } from '../../../../components/ui/look-and-sound';
+import '../studio.css';
+
+/** The catalogue is the domain's own: the voices and caption presets need no request. */
+const CATALOG = catalog();
+
+/** Runs a studio call; a refusal shows the server's message (the field keeps what was typed). */
+async function saving(work: () => Promise<unknown>, fallback = 'Your change could not be saved'): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    toast({ title: 'Error', description: serverErrorOf(error) ?? fallback, variant: 'destructive' });
+    throw error;
+  }
+}
+/** For calls whose refusal was already shown: nothing more to do with it. */
+const quietly = async (work: Promise<unknown>): Promise<void> => {
+  await work.catch(() => undefined);
+};
+
+/**
+ * The studio on the detail page: the storyboard, the captions' look, the voice and music, and the
+ * versions. Edits change the draft; "Re-render" makes a new version from it while the current one
+ * keeps playing.
+ */
+export function StudioPanel({ video }: { video: VideoDetail }): ReactElement | null {
+  const studio = video.studio;
+  const [editScene] = useEditSceneMutation();
+  const [arrangeScenes] = useArrangeScenesMutation();
+  const [regenerate] = useRegenerateScenePictureMutation();
+  const [putSceneMedia] = useUseSceneMediaMutation();
+  const [changeCaptions] = useChangeCaptionStyleMutation();
+  const [changeMusic] = useChangeMusicMutation();
+  const [changeVoice] = useChangeVoiceMutation();
+  const [rerender, rerendering] = useRequestRerenderMutation();
+  const [restore, restoring] = useRestoreVersionMutation();
+  if (!studio) return null;
+  const id = video._id;
+  const locked = studio.rendering;
+  const next = (studio.versions.at(-1)?.version ?? 0) + 1;
+
+  const onRerender = () => quietly(saving(async () => {
+    const { version } = await rerender({ id }).unwrap();
+    toast({ title: `Rendering version ${version}`, description: 'The current version keeps playing until the new one is ready.' });
+  }, 'The video could not be rendered again'));
+
+  return (
+    <section className="st-panel" aria-labelledby="studio-heading">
+      <header className="st-panel__head">
+        <div>
+          <h2 id="studio-heading">Studio</h2>
+          <p className="st-panel__state" aria-live="polite">
+            {locked
+              ? <><SyncOutlined spin /> Rendering version {studio.versions.length + 1}… edits open again when it is done.</>
+              : studio.hasUnrenderedEdits
+                ? 'You have changes that are not in the video yet.'
+                : `Showing version ${studio.currentVersion ?? 1}.`}
+          </p>
+        </div>
+        <Button type="primary" size="large" icon={<SyncOutlined />} loading={rerendering.isLoading} disabled={locked || !studio.hasUnrenderedEdits} onClick={onRerender}>
+          Re-render as version {next}
+        </Button>
+      </header>
+      <Tabs
+        size="small"
+        tabBarGutter={18}
+        items={[
+          {
+            key: 'storyboard',
+            label: 'Storyboard',
+            children: (
+              <Storyboard
+                studio={studio}
+                disabled={locked}
+                onEditLine={(index, line) => saving(() => editScene({ id, index, line }).unwrap())}
+                onArrange={(order) => quietly(saving(() => arrangeScenes({ id, order }).unwrap()))}
+                onRegenerate={(index, prompt) => saving(() => regenerate({ id, index, prompt }).unwrap())}
+                onPickSubject={(index, subject) => saving(() => regenerate({ id, index, subject }).unwrap())}
+                onUseMedia={(index, media) => saving(() => putSceneMedia({ id, index, mediaId: media?.mediaId ?? null, ...(media ? { fit: media.fit } : {}) }).unwrap())}
+              />
+            ),
+          },
+          {
+            key: 'captions',
+            label: 'Captions',
+            children: (
+              <CaptionSettings captions={studio.captions} presets={CATALOG.captionPresets} disabled={locked}
+                onChange={(captions: CaptionStyle) => void quietly(saving(() => changeCaptions({ id, captions }).unwrap()))} />
+            ),
+          },
+          {
+            key: 'sound',
+            label: 'Sound',
+            children: (
+              <SoundSettings voiceId={studio.voiceId} music={studio.music} voices={CATALOG.voices} disabled={locked}
+                onVoice={(voiceId) => void quietly(saving(() => changeVoice({ id, voiceId }).unwrap()))}
+                onMusic={(music: MusicSettings) => void quietly(saving(() => changeMusic({ id, music }).unwrap()))} />
+            ),
+          },
+          {
+            key: 'versions',
+            label: `Versions (${studio.versions.length})`,
+            children: (
+              <ol className="st-versions" aria-label="Versions">
+                {[...studio.versions].reverse().map((v) => (
+                  <li key={v.version} className="st-version">
+                    <HistoryOutlined aria-hidden />
+                    <span className="st-version__name">Version {v.version}</span>
+                    <span className="st-version__meta">{new Date(v.at).toLocaleString()} · {clock(v.durationSeconds)}</span>
+                    {v.version === studio.currentVersion
+                      ? <span className="st-version__shown">On show</span>
+                      : <Button size="small" loading={restoring.isLoading} disabled={locked} onClick={() => void quietly(saving(() => restore({ id, version: v.version }).unwrap()))}>Restore</Button>}
+                  </li>
+                ))}
+              </ol>
+            ),
+          },
+        ]}
+      />
+      {locked && <Alert type="info" showIcon message="The video keeps playing its current version until the new one is done." />}
+    </section>
+  );
+}
