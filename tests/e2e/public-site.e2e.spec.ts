@@ -189,6 +189,8 @@ describe('Public pages', () => {
       // As a visitor's browser keeps it once the app runs: the same words, an absolute canonical URL.
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // The heading is in the prerendered HTML: wait for the app to hydrate and take the head over.
+      await page.waitForFunction(() => /^https?:/.test(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''), undefined, { timeout: 15_000 });
       const head = await page.evaluate(() => ({
         title: document.title,
         description: document.querySelector('meta[name="description"]')?.getAttribute('content'),

@@ -24,7 +24,7 @@ if (!SCHEMATHESIS) {
 
 function runFuzzer(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(SCHEMATHESIS!, args, { cwd: tmpdir(), env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(SCHEMATHESIS!, args, { cwd: tmpdir(), env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: join(__dirname, 'hooks.py') }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

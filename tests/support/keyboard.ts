@@ -67,14 +67,15 @@ export async function focusRingVisible(page: Page): Promise<boolean> {
 }
 
 /**
- * Presses Tab until the focused element's name matches `target` (at most `maxStops` times), checking
- * the focus ring at every stop on the way. Returns the names of the stops with no visible ring.
+ * Presses Tab (Shift+Tab with `backwards`, as a user goes back up the page to its header) until the
+ * focused element's name matches `target` (at most `maxStops` times), checking the focus ring at
+ * every stop on the way. Returns the names of the stops with no visible ring.
  */
-export async function tabTo(page: Page, target: RegExp, maxStops = 80): Promise<string[]> {
+export async function tabTo(page: Page, target: RegExp, maxStops = 80, direction: 'forwards' | 'backwards' = 'forwards'): Promise<string[]> {
   const unseen: string[] = [];
   const passed: string[] = [];
   for (let i = 0; i < maxStops; i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(direction === 'forwards' ? 'Tab' : 'Shift+Tab');
     const name = await focusedName(page);
     passed.push(name);
     if (name === '') continue;
@@ -84,5 +85,5 @@ export async function tabTo(page: Page, target: RegExp, maxStops = 80): Promise<
     if (!nativeControls && !(await focusRingVisible(page))) unseen.push(`${new URL(page.url()).pathname}: ${name}`);
     if (target.test(name)) return unseen;
   }
-  throw new Error(`${target} not reached with Tab from ${page.url()} in ${maxStops} stops: ${passed.map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`);
+  throw new Error(`${target} not reached with ${direction === 'forwards' ? 'Tab' : 'Shift+Tab'} from ${page.url()} in ${maxStops} stops: ${passed.map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`);
 }
