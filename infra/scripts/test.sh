@@ -14,9 +14,11 @@ eval "$(bash infra/scripts/stripe-mock.sh | grep -o 'STRIPE_MOCK_URL=.*' | sed '
 eval "$(bash infra/scripts/s3.sh | grep -o 'S3_TEST_ENDPOINT=.*' | sed 's/^/export /')"
 eval "$(bash infra/scripts/schemathesis.sh | grep -o 'SCHEMATHESIS=.*' | sed 's/^/export /')"
 eval "$(bash infra/scripts/python-worker.sh | grep -o 'PYTHON_WORKER_VENV=.*' | sed 's/^/export /')"
+# The neural voice is opt-in for users (README, "Neural narration"); its adapter's own tests need its files.
+eval "$(bash infra/scripts/kokoro.sh | grep -o 'TTS_MODEL_DIR=.*' | sed 's/^/export /')"
 # In CI every engine must be up: a missing URL would silently skip its suites.
 if [ -n "$CI" ]; then
-  for var in POSTGRES_URL KAFKA_BROKERS MONGO_URL STRIPE_MOCK_URL S3_TEST_ENDPOINT SCHEMATHESIS PYTHON_WORKER_VENV; do
+  for var in POSTGRES_URL KAFKA_BROKERS MONGO_URL STRIPE_MOCK_URL S3_TEST_ENDPOINT SCHEMATHESIS PYTHON_WORKER_VENV TTS_MODEL_DIR; do
     [ -n "${!var:-}" ] || { echo "test: $var is not set: its engine did not start" >&2; exit 1; }
   done
 fi

@@ -7,7 +7,7 @@ describe('When the render workers read their environment', () => {
   it('should default to offline providers and fast settings with no variables', () => {
     const config = loadRenderWorkersConfig({});
     expect(config.providers.SCRIPT_PROVIDER).toBe('offline');
-    expect(config.providers.VOICE_PROVIDER).toBe('offline');
+    expect(config.providers.VOICE_PROVIDER).toBe('espeak');
     expect(config.providers.IMAGE_PROVIDER).toBe('offline');
     expect(config.concurrency).toBe(1);
     expect(config.maxAttempts).toBe(3);

@@ -48,8 +48,11 @@ export const providerEnvSchema = z.object({
   ELEVENLABS_TIMEOUT_MS: positiveInt(60_000),
   SCRIPT_PROVIDER: provider(['offline', 'openai'] as const),
   IMAGE_PROVIDER: provider(['offline', 'openai'] as const),
-  /** offline: the neural voice (Kokoro) when its files verify, else espeak-ng; kokoro: the same, asked for by name; espeak: espeak-ng only. */
-  VOICE_PROVIDER: provider(['offline', 'kokoro', 'espeak', 'openai', 'elevenlabs'] as const),
+  /**
+   * espeak: espeak-ng (offline, the default without keys); kokoro: the neural voices (offline, opt-in:
+   * their files are a download the user chooses, README "Neural narration"), espeak-ng when they do not verify.
+   */
+  VOICE_PROVIDER: provider(['espeak', 'kokoro', 'openai', 'elevenlabs'] as const),
 });
 
 type ProviderEnv = z.infer<typeof providerEnvSchema>;
@@ -75,11 +78,11 @@ export function resolveProviderDefaults<E extends ProviderKeys>(env: E) {
     ...env,
     SCRIPT_PROVIDER: env.SCRIPT_PROVIDER ?? (openAiKeyed ? 'openai' : 'offline'),
     IMAGE_PROVIDER: env.IMAGE_PROVIDER ?? (openAiKeyed ? 'openai' : 'offline'),
-    VOICE_PROVIDER: env.VOICE_PROVIDER ?? (env.ELEVENLABS_API_KEY ? 'elevenlabs' : openAiKeyed ? 'openai' : 'offline'),
+    VOICE_PROVIDER: env.VOICE_PROVIDER ?? (env.ELEVENLABS_API_KEY ? 'elevenlabs' : openAiKeyed ? 'openai' : 'espeak'),
   } as Omit<E, 'SCRIPT_PROVIDER' | 'IMAGE_PROVIDER' | 'VOICE_PROVIDER'> & {
     SCRIPT_PROVIDER: 'offline' | 'openai';
     IMAGE_PROVIDER: 'offline' | 'openai';
-    VOICE_PROVIDER: 'offline' | 'kokoro' | 'espeak' | 'openai' | 'elevenlabs';
+    VOICE_PROVIDER: 'espeak' | 'kokoro' | 'openai' | 'elevenlabs';
   };
 }
 

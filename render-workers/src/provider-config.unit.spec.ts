@@ -8,7 +8,8 @@ describe('providerConfigSchema', () => {
       expect(config).toMatchObject({
         SCRIPT_PROVIDER: 'offline',
         IMAGE_PROVIDER: 'offline',
-        VOICE_PROVIDER: 'offline',
+        // The neural voice is opt-in (its model is a download the user chooses): espeak-ng speaks by default.
+        VOICE_PROVIDER: 'espeak',
         OPENAI_MODEL: 'gpt-4o-mini',
         ELEVENLABS_BASE_URL: 'https://api.elevenlabs.io',
         ELEVENLABS_MODEL_ID: 'eleven_multilingual_v2',
@@ -31,6 +32,7 @@ describe('providerConfigSchema', () => {
       expect(providerConfigSchema.parse({ VOICE_PROVIDER: 'Kokoro' }).VOICE_PROVIDER).toBe('kokoro');
       expect(providerConfigSchema.parse({ ELEVENLABS_API_KEY: 'sk_test', VOICE_PROVIDER: 'espeak' }).VOICE_PROVIDER).toBe('espeak');
       expect(providerConfigSchema.safeParse({ VOICE_PROVIDER: 'piper' }).success).toBe(false);
+      expect(providerConfigSchema.safeParse({ VOICE_PROVIDER: 'offline' }).success).toBe(false);
     });
   });
 

@@ -24,7 +24,7 @@ export interface Providers {
   illustrator: Illustrator;
   composer: MusicComposer;
   assembler: Assembler;
-  /** The offline narrator, always available (voice previews use it so they play with no key): neural when its files verify, else espeak-ng. */
+  /** The offline narrator, always available (voice previews use it so they play with no key): espeak-ng, or the neural voice when chosen and its files verify. */
   offlineNarrator: Narrator;
 }
 
@@ -37,9 +37,9 @@ export function selectProviders(config: RenderWorkersConfig, logger: Logger): Pr
   const openAiKey = p.OPENAI_API_KEY ?? LOCAL_OPENAI_KEY;
   const { tools } = config;
   const espeak = createEspeakNarrator({ helperPath: config.espeakHelper, logger });
-  // VOICE_PROVIDER=espeak pins espeak-ng (the tests do, where the voice does not matter); otherwise the
-  // neural voice speaks when its files verify, and espeak-ng (with a warning) when they do not.
-  const offlineNarrator = p.VOICE_PROVIDER === 'espeak'
+  // VOICE_PROVIDER=kokoro (opt-in): the neural voice speaks when its files verify, and espeak-ng (with a
+  // warning) when they do not. Otherwise espeak-ng is the offline voice.
+  const offlineNarrator = p.VOICE_PROVIDER !== 'kokoro'
     ? espeak
     : createOfflineNarrator({ neural: createKokoroNarrator({ modelDir: config.tts.modelDir ?? undefined, workers: config.tts.workers ?? undefined, threads: config.tts.threads, logger }), espeak, logger });
   logger.info({ providers: describeProviderConfig(p) }, 'render providers');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Infra } from '@app/platform';
 import type { RenderWorkersServiceConfig } from './config';
-import { DEFAULT_TTS_MODEL_DIR, verifyKokoroFiles } from './stages/narration/kokoro/files';
+import { DEFAULT_TTS_MODEL_DIR, NeuralModelError, verifyKokoroFiles } from './stages/narration/kokoro/files';
 import { createRenderWorkers, type RenderWorkers } from './render-workers';
 import { publishPreviews } from './publish-previews';
 import type { Providers } from './providers';
@@ -51,33 +51,31 @@ function binaryCheck(command: string, args: string[] = ['-version']): () => Prom
 }
 
 /**
- * The narration entry of GET /api/service-status: available while something can speak (espeak-ng
- * always can), with a detail saying which voice narrates. With the offline voice chosen, the
- * neural model's files are verified here as the render workers verify them (hashed once, again
- * when one changes), so a missing or corrupt file shows as espeak-ng with the reason.
+ * The narration entry of GET /api/service-status, with a detail saying which voice narrates. With
+ * the neural voice chosen (VOICE_PROVIDER=kokoro), its files are verified here as the render workers
+ * verify them (hashed once, again when one changes), so a missing or corrupt file shows as espeak-ng
+ * with the reason; the answer is public, so the file is named inside TTS_MODEL_DIR, not by its path.
  */
 function narrationCheck(config: RenderWorkersServiceConfig): () => Promise<{ available: boolean; detail?: string }> {
   const espeak = binaryCheck('espeak-ng', ['--version']);
   const provider = config.render.providers.VOICE_PROVIDER;
   const dir = config.render.tts.modelDir ?? DEFAULT_TTS_MODEL_DIR;
-  const neural = provider === 'offline' || provider === 'kokoro';
+  const neural = provider === 'kokoro';
   // Started now, so the first status request rarely waits for the model's hash.
   let verifying = neural ? verifyKokoroFiles(dir) : null;
   verifying?.catch(() => undefined);
   return async () => {
     if (provider === 'openai' || provider === 'elevenlabs') {
-      await espeak();
-      return { available: true, detail: `${provider} (voice previews: offline)` };
+      const previews = await espeak();
+      return { available: true, detail: `${provider} (voice previews: ${previews.available ? 'espeak-ng' : 'unavailable, espeak-ng is missing'})` };
     }
     if (!neural) return { ...(await espeak()), detail: 'espeak-ng' };
-    verifying ??= verifyKokoroFiles(dir);
     try {
-      await verifying;
+      await (verifying ??= verifyKokoroFiles(dir));
       return { available: true, detail: 'neural voices (Kokoro-82M v1.0, offline)' };
     } catch (error) {
-      verifying = null;
-      await espeak();
-      return { available: true, detail: `espeak-ng: neural voices unavailable (${error instanceof Error ? error.message : String(error)})` };
+      const reason = error instanceof NeuralModelError ? error.publicMessage : 'its files could not be read';
+      return { ...(await espeak()), detail: `espeak-ng: neural voices unavailable (${reason})` };
     } finally {
       // A later request checks again (cheaply: unchanged files are not hashed twice), so a repaired file shows.
       verifying = null;

@@ -143,13 +143,19 @@ describe('The neural narrator', () => {
       expect(warning?.file).toBe(join(broken, MODEL_FILE));
       expect(warning?.msg).toContain(modelPin.sha256);
 
-      const status = await rendererHealthChecks(readRenderWorkersConfig({ TTS_MODEL_DIR: broken })).narration();
+      const status = await rendererHealthChecks(readRenderWorkersConfig({ VOICE_PROVIDER: 'kokoro', TTS_MODEL_DIR: broken })).narration();
       expect(status.available).toBe(true);
-      expect(status.detail).toMatch(/^espeak-ng: neural voices unavailable \(.*kokoro-v1\.0\.int8\.onnx has \d+ bytes instead of 92361271; expected sha256 6e7421/);
+      expect(status.detail).toMatch(/^espeak-ng: neural voices unavailable \(Neural narration file TTS_MODEL_DIR\/kokoro-v1\.0\.int8\.onnx has \d+ bytes instead of 92361271; expected sha256 6e7421/);
+      // The status is public: it names the file inside TTS_MODEL_DIR, never the server's path.
+      expect(status.detail).not.toContain(broken);
     });
 
     it('should say the neural voices narrate when the files verify', async () => {
-      expect(await rendererHealthChecks(readRenderWorkersConfig({})).narration()).toEqual({ available: true, detail: 'neural voices (Kokoro-82M v1.0, offline)' });
+      expect(await rendererHealthChecks(readRenderWorkersConfig({ VOICE_PROVIDER: 'kokoro' })).narration()).toEqual({ available: true, detail: 'neural voices (Kokoro-82M v1.0, offline)' });
+    });
+
+    it('should say espeak-ng narrates when the neural voice is not chosen (the default: it is opt-in)', async () => {
+      expect(await rendererHealthChecks(readRenderWorkersConfig({})).narration()).toEqual({ available: true, detail: 'espeak-ng' });
     });
   });
 });

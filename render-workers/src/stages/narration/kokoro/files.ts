@@ -24,11 +24,21 @@ export const KOKORO_FILES: readonly PinnedFile[] = [
 export const MODEL_FILE = manifest.model.file;
 export const STYLE_VOICES = Object.keys(manifest.voices);
 
-/** A model or voice file that is missing or is not the pinned one: names the file and the checksum it must have. */
+/**
+ * A model or voice file that is missing or is not the pinned one: names the file and the checksum it
+ * must have. `file` is its full path (for the operator's log); `publicMessage` names it inside
+ * TTS_MODEL_DIR only, for answers anyone may read (the service status).
+ */
 export class NeuralModelError extends Error {
   override name = 'NeuralModelError';
-  constructor(readonly file: string, readonly expectedSha256: string, problem: string) {
-    super(`Neural narration file ${file} ${problem}; expected sha256 ${expectedSha256}. Install it with infra/scripts/kokoro.sh, or fetch it by hand into TTS_MODEL_DIR (README, "Neural narration").`);
+  readonly file: string;
+  readonly publicMessage: string;
+  constructor(dir: string, readonly path: string, readonly expectedSha256: string, problem: string) {
+    const explain = (name: string) => `Neural narration file ${name} ${problem}; expected sha256 ${expectedSha256}. Install it with infra/scripts/kokoro.sh, or fetch it by hand into TTS_MODEL_DIR (README, "Neural narration").`;
+    const file = join(dir, path);
+    super(explain(file));
+    this.file = file;
+    this.publicMessage = explain(`TTS_MODEL_DIR/${path}`);
   }
 }
 
@@ -45,12 +55,12 @@ async function sha256Of(path: string): Promise<string> {
 export async function verifyFile(dir: string, file: PinnedFile): Promise<void> {
   const path = join(dir, file.path);
   const info = await stat(path).catch(() => null);
-  if (!info || !info.isFile()) throw new NeuralModelError(path, file.sha256, 'is missing');
-  if (info.size !== file.bytes) throw new NeuralModelError(path, file.sha256, `has ${info.size} bytes instead of ${file.bytes}`);
+  if (!info || !info.isFile()) throw new NeuralModelError(dir, file.path, file.sha256, 'is missing');
+  if (info.size !== file.bytes) throw new NeuralModelError(dir, file.path, file.sha256, `has ${info.size} bytes instead of ${file.bytes}`);
   const known = checked.get(path);
   const sha256 = known && known.size === info.size && known.mtimeMs === info.mtimeMs ? known.sha256 : await sha256Of(path);
   checked.set(path, { size: info.size, mtimeMs: info.mtimeMs, sha256 });
-  if (sha256 !== file.sha256) throw new NeuralModelError(path, file.sha256, `has sha256 ${sha256}`);
+  if (sha256 !== file.sha256) throw new NeuralModelError(dir, file.path, file.sha256, `has sha256 ${sha256}`);
 }
 
 /** Verifies every pinned file in `dir`; rejects with the first problem (a NeuralModelError). */
