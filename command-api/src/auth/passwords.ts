@@ -6,6 +6,13 @@ export const ARGON2ID = { algorithm: 2 satisfies Algorithm.Argon2id, memoryCost:
 
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2ID.memoryCost},t=${ARGON2ID.timeCost},p=${ARGON2ID.parallelism}$`;
 
+/**
+ * What an unknown account's sign-in is checked against: an argon2id hash at the current settings of a
+ * random password nobody knows (made once, offline), so it costs exactly what a real account's wrong
+ * password costs, from the first attempt on.
+ */
+export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$8sXmh48XGfCZ8/2ooF80mQ$6YpqHfj4gUf269JVtDykQ9/tqhSnuJbPdzfeySWEEw4';
+
 export interface PasswordCheck {
   matches: boolean;
   /** The stored hash is of an older scheme (bcrypt, weaker argon2 settings): re-hash on this sign-in. */
@@ -17,19 +24,17 @@ export interface PasswordCheck {
  * burst of sign-ins does not make other requests wait. Hashes made with bcrypt before still
  * verify (natively, in the same pool: a JavaScript bcrypt would hold the loop for a whole hash), and
  * are flagged for re-hashing. A dummy hash stands in for unknown accounts, so they
- * cost the same time as a wrong password.
+ * cost the same time as a wrong password (a bcrypt-era account costs bcrypt's time until its owner's
+ * next sign-in re-hashes it).
  */
 export class Passwords {
-  private dummy: Promise<string> | null = null;
-
   hash(password: string): Promise<string> {
     return hash(password, ARGON2ID);
   }
 
   async check(password: string, stored: string | null): Promise<PasswordCheck> {
     if (!stored) {
-      this.dummy ??= this.hash('no account has this password!1');
-      await verify(await this.dummy, password);
+      await verify(DUMMY_HASH, password).catch(() => false);
       return { matches: false, outdated: false };
     }
     if (stored.startsWith('$2')) return { matches: await verifyBcrypt(password, stored).catch(() => false), outdated: true };

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { hash as hashBcrypt } from '@node-rs/bcrypt';
-import { Passwords } from './passwords';
+import { DUMMY_HASH, Passwords } from './passwords';
 
 /** Share of the time this event loop was busy while `work` ran. */
 async function loopBusyDuring(work: () => Promise<unknown>): Promise<number> {
@@ -40,5 +40,15 @@ describe('When a password is checked', () => {
 
   it('should take an unknown account through a dummy argon2id check', async () => {
     expect(await passwords.check('Secret123!', null)).toEqual({ matches: false, outdated: false });
+  });
+
+  it('should check an unknown account against a hash made with the current settings, so it costs what a wrong password costs', async () => {
+    // Given a real account's hash, made now,
+    const real = await passwords.hash('Secret123!');
+    // then the dummy carries the same algorithm, version, memory, passes and lanes (only salt and digest differ),
+    const settings = (h: string) => h.split('$').slice(0, 4).join('$');
+    expect(settings(DUMMY_HASH)).toBe(settings(real));
+    // and it is a well-formed hash that verifies nothing a user would type.
+    expect(await passwords.check('no account has this password!1', DUMMY_HASH)).toEqual({ matches: false, outdated: false });
   });
 });
