@@ -75,6 +75,11 @@ describe('When the event loop lags', () => {
     expect(text).toMatch(/studio_eventloop_delay_p99_seconds\{service="test"\} [\d.e-]+/);
     expect(text).toMatch(/studio_eventloop_utilization\{service="test"\} [\d.]+/);
     expect(text).toMatch(/studio_requests_shed_total\{service="test"\} [1-9]/);
+    // Every probe is counted in a histogram, and the 500 ms block above is in its top buckets.
+    expect(text).toMatch(/studio_eventloop_probe_lag_seconds_count\{service="test"\} [1-9]/);
+    const under = (le: string) => Number(new RegExp(`studio_eventloop_probe_lag_seconds_bucket\\{le="${le}",service="test"\\} (\\d+)`).exec(text)?.[1]);
+    const count = Number(/studio_eventloop_probe_lag_seconds_count\{service="test"\} (\d+)/.exec(text)?.[1]);
+    expect(under('0.2')).toBeLessThan(count);
     expect(text).toMatch(/studio_http_request_duration_seconds_count\{service="test",route="login",method="POST",status="5xx"\} [1-9]/);
     expect(text).toMatch(/studio_http_request_duration_seconds_count\{service="test",route="catalog",method="GET",status="2xx"\} [1-9]/);
     expect(text).toMatch(/process_resident_memory_bytes [\d.e+]+/);

@@ -21,6 +21,8 @@ export interface LoopMonitor {
   snapshot(): { delayP50: number; delayP99: number; delayMax: number; utilization: number; lagMs: number; overloaded: boolean; shed: number };
   /** Counts one refused request. */
   countShed(): void;
+  /** Told every probe's lag (ms), as it is measured: for a histogram over any window (/metrics). */
+  onProbe(listener: (lagMs: number) => void): void;
   stop(): void;
 }
 
@@ -40,11 +42,13 @@ export function startLoopMonitor(options: LoopMonitorOptions = {}): LoopMonitor 
   let overUntil = 0;
   let shed = 0;
   let expected = Date.now() + probeMs;
+  const listeners: Array<(lagMs: number) => void> = [];
   const probe = setInterval(() => {
     const now = Date.now();
     lag = Math.max(0, now - expected);
     expected = now + probeMs;
     if (lag > thresholdMs) overUntil = now + recoverMs;
+    for (const listener of listeners) listener(lag);
   }, probeMs);
   probe.unref();
   return {
@@ -68,6 +72,7 @@ export function startLoopMonitor(options: LoopMonitorOptions = {}): LoopMonitor 
       };
     },
     countShed: () => void shed++,
+    onProbe: (listener) => void listeners.push(listener),
     stop() {
       clearInterval(probe);
       histogram.disable();

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import express, { Router } from 'express';
-import { Counter, Gauge } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { READ_MODELS_CHECKPOINT } from '@app/domain';
 import type { LoopMonitor } from '../http/load-shedding';
 import type { Infra } from '../infra';
@@ -61,6 +61,15 @@ function watchLoop(monitor: LoopMonitor, service: string): void {
   gauge('studio_eventloop_delay_p99_seconds', 'Event-loop delay, 99th percentile since start', (s) => s.delayP99 / 1000);
   gauge('studio_eventloop_utilization', 'Share of time the event loop was busy since start', (s) => s.utilization);
   gauge('studio_overloaded', '1 while expensive requests are refused with 503', (s) => (s.overloaded ? 1 : 0));
+  // Every probe's lag, so a scraper can take the delay's percentiles over any window (two scrapes'
+  // difference), which the since-start gauges above cannot give and a sampled gauge may miss.
+  if (!metricsRegistry.getSingleMetric('studio_eventloop_probe_lag_seconds')) {
+    const probes = new Histogram({
+      name: 'studio_eventloop_probe_lag_seconds', help: 'How late each event-loop probe fired (one every 50 ms)', labelNames: ['service'] as const, registers: [metricsRegistry],
+      buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
+    });
+    monitor.onProbe((lagMs) => probes.observe({ service }, lagMs / 1000));
+  }
   if (!metricsRegistry.getSingleMetric('studio_requests_shed_total')) {
     new Counter({
       name: 'studio_requests_shed_total', help: 'Expensive requests answered 503 while the event loop lagged', labelNames: ['service'] as const, registers: [metricsRegistry],
