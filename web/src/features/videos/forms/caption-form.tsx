@@ -1,5 +1,5 @@
-import type { ReactElement } from 'react';
-import { Form } from 'react-final-form';
+import { useEffect, type ReactElement } from 'react';
+import { Form, useForm } from 'react-final-form';
 import { Button } from 'antd';
 import { CAPTION_MAX } from '@app/domain';
 import { TextAreaField } from '../../../components/form';
@@ -18,6 +18,20 @@ interface CaptionValues {
 export const validateCaption = (values: CaptionValues) =>
   (values.description ?? '').length > CAPTION_MAX ? { description: `Caption must be at most ${CAPTION_MAX} characters` } : {};
 
+/**
+ * Follows the record's caption while the creator has not touched the field: a caption written
+ * after the page opened (the script stage of a render in progress) shows up, and one being typed or
+ * saved is never replaced.
+ */
+function FollowCaption({ caption }: { caption: string }): null {
+  const form = useForm<CaptionValues>();
+  useEffect(() => {
+    const state = form.getState();
+    if (state.pristine && !state.submitting && (state.values.description ?? '') !== caption) form.initialize({ description: caption });
+  }, [caption, form]);
+  return null;
+}
+
 /** CAPTION: editable, limit 2000, counter 'n / 2000'. */
 export function CaptionForm({ initialCaption, saving, onSave }: CaptionFormProps): ReactElement {
   return (
@@ -25,7 +39,8 @@ export function CaptionForm({ initialCaption, saving, onSave }: CaptionFormProps
       initialValues={{ description: initialCaption }}
       // The record changes under the form while a save is in flight (the optimistic caption, then its
       // roll-back when the save fails): following it could replace what the creator typed with the old
-      // caption. The form starts from the record and moves on only when a save is confirmed.
+      // caption. The form starts from the record, follows it only while untouched (FollowCaption), and
+      // moves on when a save is confirmed.
       initialValuesEqual={() => true}
       validate={validateCaption}
       onSubmit={async (values, form) => {
@@ -34,6 +49,7 @@ export function CaptionForm({ initialCaption, saving, onSave }: CaptionFormProps
       }}
       render={({ handleSubmit, pristine, invalid }) => (
         <form onSubmit={handleSubmit} className="vid-field vid-field--caption">
+          <FollowCaption caption={initialCaption} />
           <TextAreaField
             name="description"
             id="video-caption"
