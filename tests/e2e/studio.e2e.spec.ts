@@ -141,6 +141,14 @@ describe('When a creator edits a finished video in the studio', () => {
     expect(await seriousViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+    // Nor inside a card: its time span, narration box and subject picker stay within its right edge.
+    const spills = await page.getByTestId('storyboard-scene').evaluateAll((cards) => cards.flatMap((card, i) => {
+      const edge = card.getBoundingClientRect().right;
+      return Array.from(card.querySelectorAll('*'))
+        .filter((el) => el.getBoundingClientRect().right > edge + 1)
+        .map((el) => `scene ${i + 1}: ${el.tagName.toLowerCase()}${Array.from(el.classList, (c) => `.${c}`).join('')}`);
+    }));
+    expect(spills).toEqual([]);
     expect(CSP_VIOLATIONS).toEqual([]);
   });
 });

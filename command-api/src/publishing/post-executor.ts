@@ -1,6 +1,6 @@
 import {
   ConflictError, PLATFORM_LABELS, TIKTOK_TIMEOUT_MESSAGE, postDecider, postStreamId, socialLinkDecider, socialLinkStreamId,
-  uploadFailedMessage, videoDecider, videoStreamId, type CommandMetadata, type PostState,
+  mediaOnShow, uploadFailedMessage, videoDecider, videoStreamId, type CommandMetadata, type PostState,
 } from '@app/domain';
 import {
   PublishError, handle, loadState, type BlobStore, type Clock, type EventStore, type Logger, type PlatformTokens, type Publishers, type TokenVault,
@@ -111,10 +111,12 @@ export class PostExecutor {
     }
   }
 
+  /** The version on show: a re-render running or failed does not hold a post back. */
   private async videoSource(videoId: string): Promise<VideoSource | null> {
     const { state } = await loadState(this.deps.eventStore, videoStreamId(videoId), videoDecider);
-    if (state.status !== 'done' || state.deleted || !state.media) return null;
-    const key = state.media.videoKey;
+    const media = mediaOnShow(state);
+    if (!media) return null;
+    const key = media.videoKey;
     const info = await this.deps.blobs.stat(key);
     if (!info) return null;
     return {

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  NotFoundError, PLATFORM_LABELS, TIKTOK_TIMEOUT_MESSAGE, UPLOAD_MESSAGES, ValidationError, postDecider, postStreamId, socialLinkDecider, socialLinkStreamId,
+  NotFoundError, PLATFORM_LABELS, TIKTOK_TIMEOUT_MESSAGE, UPLOAD_MESSAGES, ValidationError, mediaOnShow, postDecider, postStreamId, socialLinkDecider, socialLinkStreamId,
   videoDecider, videoStreamId, type Platform, type PostContent, type PostState,
 } from '@app/domain';
 import { commandMetadata, currentUserId, defaultContent, handle, loadState, postIdFor, type HandlersOf } from '@app/platform';
@@ -13,7 +13,8 @@ export function uploadHandlers(deps: SocialDeps): HandlersOf<'youtubeUpload' | '
     const userId = currentUserId(req);
     const { state: video } = await loadState(deps.eventStore, videoStreamId(id), videoDecider);
     if (video.status === 'none' || video.deleted || video.userId !== userId) throw new NotFoundError('Video not found');
-    if (video.status !== 'done' || !video.media) throw new ValidationError(UPLOAD_MESSAGES.videoNotAvailable);
+    // The version on show is posted, whatever a re-render of it is doing.
+    if (!mediaOnShow(video)) throw new ValidationError(UPLOAD_MESSAGES.videoNotAvailable);
     const { state: link } = await loadState(deps.eventStore, socialLinkStreamId(userId, platform), socialLinkDecider);
     if (!link.connected) throw new ValidationError(`Your ${PLATFORM_LABELS[platform]} account is not connected`);
     const postId = postIdFor(id, platform);

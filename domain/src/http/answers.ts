@@ -67,6 +67,12 @@ export const videoDetailAnswer = videoListItemAnswer.extend({
     currentVersion: z.number().int().nullable(),
     /** A render of this video is in progress (its stages are in `status`). */
     rendering: z.boolean(),
+    /** The number of the version rendering now; null when no render runs. */
+    renderingVersion: z.number().int().nullable(),
+    /** The number the next re-render gets (a failed re-render keeps its number). */
+    nextVersion: z.number().int(),
+    /** The latest re-render failed (the version on show stayed): its number, why, when; null once a render is done, another starts or a version is restored. */
+    lastRerenderFailure: z.object({ version: z.number().int(), reason: z.string(), at: z.string() }).nullable(),
     versions: z.array(z.object({ version: z.number().int(), at: z.string(), durationSeconds: z.number() })),
     /** The draft differs from what the version on show was made from. */
     hasUnrenderedEdits: z.boolean(),

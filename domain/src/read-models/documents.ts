@@ -105,9 +105,13 @@ export interface VideoListDoc {
   title: string;
   createdAt: string;
   aspectRatio: AspectRatio;
-  /** Whole seconds: the requested length until rendered, then the real one. */
+  /** Whole seconds: the requested length until rendered, then the real one (of the version on show). */
   duration: number;
   status: VideoStatus | null;
+  /** The version on show, null until the first render is done (absent from documents projected before the studio). */
+  currentVersion?: number | null;
+  /** The title of the re-render in progress, shown once it is done. */
+  renderingTitle?: string;
 }
 
 /** One document per video: everything the detail page and the status poll read. */

@@ -3,7 +3,7 @@ import { VOICE_SCRIPT_LIMIT, isTopic } from '../catalog';
 import { STUDIO_MESSAGES, voiceScriptLength } from '../schemas/studio';
 import type { StudioCommand, VideoCommand } from './commands';
 import type { StudioEvent, VideoEvent } from './events';
-import { editDraft, evolveVideo, initialVideoState, isOfCurrentRender, isProcessing, progressRank, sceneSubjectChoices, type PresentVideo, type StudioDraft, type VideoState } from './state';
+import { editDraft, evolveVideo, initialVideoState, isOfCurrentRender, isProcessing, nextVersion, progressRank, sceneSubjectChoices, type PresentVideo, type StudioDraft, type VideoState } from './state';
 
 export const VIDEO_MESSAGES = {
   notFound: 'Video not found',
@@ -89,7 +89,7 @@ function decideStudio(command: StudioCommand, state: VideoState, now: string): V
       type: 'RerenderRequested',
       data: {
         ...request, script, imageSeeds, ...(imageSubjects ? { imageSubjects } : {}), ...(sceneMedia?.some(Boolean) ? { sceneMedia } : {}),
-        voiceId, captions, music, version: state.studio.version + 1, requestedAt: now,
+        voiceId, captions, music, version: nextVersion(state.studio), requestedAt: now,
       },
     }];
   }

@@ -15,6 +15,13 @@ export interface VideoVersion {
 /** The studio's working copy: what the next render is made from. Scenes, lines and seeds are parallel arrays. */
 export type StudioDraft = Omit<RenderSpec, 'version'> & { script: Script & { scenes: string[] } };
 
+/** A re-render that failed while an earlier version stayed on show: its number and why. */
+export interface RerenderFailure {
+  version: number;
+  reason: string;
+  at: string;
+}
+
 /** The studio's part of a video: its versions and the draft of the next one. */
 export interface StudioState {
   /** The version rendering now, or the latest one that rendered or failed. */
@@ -26,9 +33,24 @@ export interface StudioState {
   draft: StudioDraft | null;
   /** What the render in progress (or the latest) was made from. */
   renderingSpec: RenderSpec | null;
+  /**
+   * The latest re-render's failure, the version before it still on show; null once a render is
+   * done, another starts or a version is restored (absent from documents projected before it).
+   */
+  lastRerenderFailure?: RerenderFailure | null;
 }
 
-export const initialStudio = (): StudioState => ({ version: 1, currentVersion: null, versions: [], draft: null, renderingSpec: null });
+export const initialStudio = (): StudioState => ({ version: 1, currentVersion: null, versions: [], draft: null, renderingSpec: null, lastRerenderFailure: null });
+
+/** The number the next re-render gets: one more than the latest render's, done or failed (a failed one keeps its number). */
+export const nextVersion = (studio: StudioState): number => studio.version + 1;
+
+/**
+ * The status a failed render leaves: 'done' while a version is on show (a re-render failed; the
+ * last good version stays, playable and postable), 'failed' when none ever rendered. Shared by
+ * the video's fold and its read models.
+ */
+export const statusAfterFailure = (studio: Pick<StudioState, 'currentVersion'>): 'done' | 'failed' => (studio.currentVersion === null ? 'failed' : 'done');
 
 export type VideoState =
   | { status: 'none' }
@@ -98,7 +120,12 @@ export function evolveStudio(studio: StudioState, event: VideoEvent, request: Pi
       const next = withScript(event.data.script);
       const script = event.data.script ?? next.renderingSpec?.script ?? null;
       const version: VideoVersion = { version: studio.version, media: event.data.media, script, spec: next.renderingSpec, at: event.data.at };
-      return { ...next, currentVersion: studio.version, versions: [...studio.versions, version] };
+      return { ...next, currentVersion: studio.version, versions: [...studio.versions, version], lastRerenderFailure: null };
+    }
+    case 'RenderFailed': {
+      // A failed re-render is its own outcome; the first render's failure is the video's.
+      if (!isOfCurrentRender(studio, event.data.version) || statusAfterFailure(studio) === 'failed') return studio;
+      return { ...studio, lastRerenderFailure: { version: studio.version, reason: event.data.reason, at: event.data.at } };
     }
     case 'CaptionEdited': {
       const description = event.data.description;
@@ -107,13 +134,13 @@ export function evolveStudio(studio: StudioState, event: VideoEvent, request: Pi
     case 'RerenderRequested': {
       const d = event.data;
       return {
-        ...studio, version: d.version,
+        ...studio, version: d.version, lastRerenderFailure: null,
         renderingSpec: { version: d.version, script: d.script, imageSeeds: d.imageSeeds, ...(d.imageSubjects ? { imageSubjects: d.imageSubjects } : {}), ...(d.sceneMedia ? { sceneMedia: d.sceneMedia } : {}), voiceId: d.voiceId, captions: d.captions, music: d.music },
       };
     }
     case 'VersionRestored': {
       const restored = studio.versions.find((v) => v.version === event.data.version);
-      return { ...studio, currentVersion: event.data.version, draft: restored?.spec ? draftOf(restored.spec) : studio.draft };
+      return { ...studio, currentVersion: event.data.version, draft: restored?.spec ? draftOf(restored.spec) : studio.draft, lastRerenderFailure: null };
     }
     default:
       return studio;
@@ -155,7 +182,8 @@ export function evolveVideo(state: VideoState, event: VideoEvent): VideoState {
     case 'VideoRendered':
       return isOfCurrentRender(state.studio, event.data.version) ? { ...next, status: 'done', media: event.data.media } : state;
     case 'RenderFailed':
-      return isOfCurrentRender(state.studio, event.data.version) ? { ...next, status: 'failed' } : state;
+      // A failed re-render leaves the last good version on show, done; a failed first render leaves nothing.
+      return isOfCurrentRender(state.studio, event.data.version) ? { ...next, status: statusAfterFailure(state.studio) } : state;
     case 'CaptionEdited':
       return next;
     case 'VideoDeleted':
@@ -268,6 +296,14 @@ export function progressRank(status: VideoStatus | 'requested'): number {
   if (status === 'requested') return -1;
   if (status === 'failed') return Number.POSITIVE_INFINITY;
   return statusRank(status);
+}
+
+/**
+ * The media a post of the video uses: the version on show, whatever a re-render of it is doing
+ * (running, failed); null for a deleted video or one that never rendered.
+ */
+export function mediaOnShow(state: VideoState): RenderedMedia | null {
+  return state.status === 'none' || state.deleted ? null : state.media;
 }
 
 export function isProcessing(state: VideoState): boolean {

@@ -4,7 +4,7 @@ import { deciderSpec, meta, NOW } from '../testing/decider-spec';
 import { videoDecider, VIDEO_MESSAGES } from './decide';
 import type { VideoEvent, VideoRequested } from './events';
 import type { StudioCommand } from './commands';
-import { evolveVideo, hasUnrenderedEdits, initialVideoState, type PresentVideo } from './state';
+import { evolveVideo, hasUnrenderedEdits, initialVideoState, mediaOnShow, type PresentVideo } from './state';
 
 const spec = deciderSpec(videoDecider);
 const request = {
@@ -205,6 +205,65 @@ describe('The studio', () => {
     it('should list every version\'s media when the video is deleted', () => {
       spec.given(two).when({ type: 'DeleteVideo', data: { userId: 'u1' }, metadata: meta() })
         .then([{ type: 'VideoDeleted', data: { videoId: 'v1', userId: 'u1', at: NOW, mediaKeys: [media(1).videoKey, media(2).videoKey] } }]);
+    });
+  });
+
+  describe('Given a re-render that failed', () => {
+    const failed = (version: number, reason = 'The render failed while drawing the illustrations (3 attempts): ffmpeg exited with 1'): VideoEvent => ({ type: 'RenderFailed', data: { videoId: 'v1', at: NOW, reason, version } });
+    const edited: VideoEvent = { type: 'VoiceChanged', data: { videoId: 'v1', voiceId: 'JBFqnCBsd6RMkjVDRZzb', at: NOW } };
+    const failedRerender = [...done, edited, rerender(2, { voiceId: 'JBFqnCBsd6RMkjVDRZzb' }), failed(2)];
+
+    it('should keep its last good version on show, done, with the failure as the re-render\'s outcome', () => {
+      const s = state(failedRerender);
+      expect(s.status).toBe('done');
+      expect(s.media).toEqual(media(1));
+      expect(s.script).toEqual(script);
+      expect(s.studio.currentVersion).toBe(1);
+      expect(s.studio.lastRerenderFailure).toEqual({ version: 2, reason: 'The render failed while drawing the illustrations (3 attempts): ffmpeg exited with 1', at: NOW });
+      // The edits that did not make it are still the draft, to change and render again.
+      expect(hasUnrenderedEdits(s.studio)).toBe(true);
+    });
+
+    it('should post the version on show', () => {
+      expect(mediaOnShow(state(failedRerender))).toEqual(media(1));
+    });
+
+    it('should take edits again and render the draft as the next number, the failed one keeping its own', () => {
+      spec.given(failedRerender).when(studio('ChangeVoice', { voiceId: request.voiceId })).then([{ type: 'VoiceChanged', data: { videoId: 'v1', voiceId: request.voiceId, at: NOW } }]);
+      spec.given(failedRerender).when(studio('RequestRerender')).then([rerender(3, { voiceId: 'JBFqnCBsd6RMkjVDRZzb' })]);
+    });
+
+    it('should ignore the failed render\'s late statuses', () => {
+      const status = (s: string, version?: number) => ({ type: 'RecordRenderStatus' as const, data: { status: s as never, at: NOW, attempt: 2, ...(version ? { version } : {}) }, metadata: meta() });
+      spec.given(failedRerender).when(status('video', 2)).thenNothingHappens();
+      spec.given(failedRerender).when(status('failed', 2)).thenNothingHappens();
+    });
+
+    it('should forget the failure once another render starts or a version is restored', () => {
+      expect(state([...failedRerender, rerender(3)]).studio.lastRerenderFailure).toBeNull();
+      expect(state([...failedRerender, rerender(3), rendered(3)]).studio).toMatchObject({ currentVersion: 3, lastRerenderFailure: null });
+      const two = [...done, rerender(2), rendered(2), rerender(3), failed(3)];
+      expect(state(two).studio.lastRerenderFailure).toMatchObject({ version: 3 });
+      expect(state([...two, { type: 'VersionRestored', data: { videoId: 'v1', version: 1, media: media(1), script, at: NOW } }]).studio.lastRerenderFailure).toBeNull();
+    });
+  });
+
+  describe('Given a re-render in progress, when it comes to posting', () => {
+    it('should post the version on show', () => {
+      expect(mediaOnShow(state([...done, rerender(2)]))).toEqual(media(1));
+    });
+    it('should have nothing to post before the first render is done, or once deleted', () => {
+      expect(mediaOnShow(state([requested]))).toBeNull();
+      expect(mediaOnShow(state([...done, { type: 'VideoDeleted', data: { videoId: 'v1', userId: 'u1', at: NOW, mediaKeys: [] } }]))).toBeNull();
+    });
+  });
+
+  describe('Given a first render that failed after its script', () => {
+    it('should be failed, with no version to show and no re-render failure', () => {
+      const s = state([requested, { type: 'RenderStageReached', data: { videoId: 'v1', status: 'script', at: NOW, attempt: 1, script } }, { type: 'RenderFailed', data: { videoId: 'v1', at: NOW, reason: 'No' } }]);
+      expect(s.status).toBe('failed');
+      expect(s.studio).toMatchObject({ currentVersion: null, lastRerenderFailure: null });
+      expect(mediaOnShow(s)).toBeNull();
     });
   });
 

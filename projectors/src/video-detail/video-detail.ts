@@ -1,4 +1,4 @@
-import { COLLECTIONS, STUDIO_EDIT_TYPES, evolveStudio, initialStudio, isOfCurrentRender, scriptOnShow, type VideoDetailDoc, type VideoEvent } from '@app/domain';
+import { COLLECTIONS, STUDIO_EDIT_TYPES, evolveStudio, initialStudio, isOfCurrentRender, scriptOnShow, statusAfterFailure, type VideoDetailDoc, type VideoEvent } from '@app/domain';
 import type { DocumentStore, RecordedEvent } from '@app/platform';
 import type { Projection } from '../runner/projection';
 
@@ -30,6 +30,8 @@ export function evolveVideoDetail(doc: VideoDetailDoc | null, event: VideoEvent)
       return { ...next, status: 'done', statusAt: event.data.at, media: event.data.media, failureReason: null };
     case 'RenderFailed':
       if (!isOfCurrentRender(before, event.data.version)) return doc;
+      // A failed re-render leaves the last good version on show, done; its reason is the studio's (lastRerenderFailure).
+      if (statusAfterFailure(before) === 'done') return { ...next, status: 'done', statusAt: event.data.at, failureReason: null };
       return { ...next, status: 'failed', statusAt: event.data.at, failureReason: event.data.reason };
     case 'VideoDeleted':
       return null;

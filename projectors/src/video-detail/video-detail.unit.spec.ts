@@ -63,6 +63,13 @@ describe('The video-detail read model', () => {
       await spec.given([aVideoRequested(), aVideoRendered(), rerender]).when(done2)
         .then(C, 'v1', expect.objectContaining({ status: 'done', media: media2, studio: expect.objectContaining({ currentVersion: 2, versions: [expect.objectContaining({ version: 1 }), expect.objectContaining({ version: 2 })] }) }));
     });
+    it('should stay done on the last good version when the new one fails, the failure the re-render\'s own', async () => {
+      const failed2 = { ...aRenderFailed('The render failed while mixing the audio (3 attempts): ffmpeg exited with 1'), data: { ...aRenderFailed().data, reason: 'The render failed while mixing the audio (3 attempts): ffmpeg exited with 1', version: 2 } };
+      await spec.given([aVideoRequested(), aVideoRendered(), rerender, aStageReached('audio', { version: 2 })]).when(failed2).then(C, 'v1', expect.objectContaining({
+        status: 'done', media: aMedia, script: aScript, failureReason: null,
+        studio: expect.objectContaining({ version: 2, currentVersion: 1, lastRerenderFailure: { version: 2, reason: 'The render failed while mixing the audio (3 attempts): ffmpeg exited with 1', at: AT } }),
+      }));
+    });
     it('should ignore a superseded render\'s late status', async () => {
       await spec.given([aVideoRequested(), aVideoRendered(), rerender]).when(aRenderFailed('late')).then(C, 'v1', expect.objectContaining({ status: null, failureReason: null }));
     });

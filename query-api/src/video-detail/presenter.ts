@@ -1,4 +1,4 @@
-import { STATUS_BEFORE_ANY, hasUnrenderedEdits, mediaThumbnailPath, sceneSubjectChoices, statusProgress, type SceneMedia, type VideoDetail, type VideoDetailDoc, type VideoStatusResponse } from '@app/domain';
+import { STATUS_BEFORE_ANY, hasUnrenderedEdits, mediaThumbnailPath, nextVersion, sceneSubjectChoices, statusProgress, type SceneMedia, type VideoDetail, type VideoDetailDoc, type VideoStatusResponse } from '@app/domain';
 import { signPath } from '@app/platform';
 
 export interface MediaUrls {
@@ -94,9 +94,14 @@ function presentStudio(doc: VideoDetailDoc, sign: (path: string) => string): Vid
       media: presentSceneMedia(draft.sceneMedia?.[i] ?? null),
     };
   });
+  const rendering = doc.status !== 'done' && doc.status !== 'failed';
+  const failure = studio.lastRerenderFailure ?? null;
   return {
     currentVersion: studio.currentVersion,
-    rendering: doc.status !== 'done' && doc.status !== 'failed',
+    rendering,
+    renderingVersion: rendering ? studio.version : null,
+    nextVersion: nextVersion(studio),
+    lastRerenderFailure: failure && { version: failure.version, reason: failure.reason, at: failure.at },
     versions: studio.versions.map((v) => ({ version: v.version, at: v.at, durationSeconds: v.media.durationSeconds })),
     hasUnrenderedEdits: hasUnrenderedEdits(studio),
     title: draft.script.title,

@@ -1,4 +1,4 @@
-import { ROUTES, STATUS_TABLE, type VideoDetailDoc } from '@app/domain';
+import { DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, ROUTES, STATUS_TABLE, type StudioState, type VideoDetailDoc } from '@app/domain';
 import { verifySignedPath } from '@app/platform';
 import { presentStatus, presentVideoDetail } from './presenter';
 
@@ -52,5 +52,37 @@ describe('The video record', () => {
 
   it('should say whether the video belongs to a series', () => {
     expect(presentVideoDetail(aDoc({ seriesId: 's1' }), { signingKey: KEY, ttlSeconds: 60 }, NOW).isSeries).toBe(true);
+  });
+});
+
+describe('The studio of the video record', () => {
+  const spec = (version: number) => ({ version, script: { ...script, scenes: ['an owl'] }, imageSeeds: ['0'], voiceId: 'voice-1', captions: DEFAULT_CAPTION_STYLE, music: DEFAULT_MUSIC });
+  const v1 = { version: 1, media, script, spec: spec(1), at: '2026-11-01T10:00:00.000Z' };
+  const draft = { ...spec(1), script: { ...script, title: 'Owls, again', scenes: ['an owl'] } };
+  const studio = (patch: Partial<StudioState>): StudioState => ({ version: 1, currentVersion: 1, versions: [v1], draft, renderingSpec: spec(1), lastRerenderFailure: null, ...patch });
+  const present = (doc: Partial<VideoDetailDoc>) => presentVideoDetail(aDoc({ media, script, ...doc }), { signingKey: KEY, ttlSeconds: 60 }, NOW);
+
+  describe('When a re-render failed', () => {
+    it('should be done on the version on show, say which version failed and why, and number the next one after it', () => {
+      const failure = { version: 2, reason: 'The render failed while mixing the audio (3 attempts): ffmpeg exited with 1', at: '2026-11-01T11:00:00.000Z' };
+      const answer = present({ status: 'done', studio: studio({ version: 2, lastRerenderFailure: failure }) });
+      expect(answer).toMatchObject({ status: 'done', title: 'Ten facts about owls', failureReason: null });
+      expect(answer.studio).toMatchObject({ currentVersion: 1, rendering: false, renderingVersion: null, nextVersion: 3, lastRerenderFailure: failure, hasUnrenderedEdits: true });
+      expect(ROUTES.getVideo.answer.safeParse(answer).success).toBe(true);
+    });
+  });
+
+  describe('When a re-render runs', () => {
+    it('should give the number of the version rendering, from the same count as the next one', () => {
+      const answer = present({ status: 'audio', studio: studio({ version: 3 }) });
+      expect(answer.studio).toMatchObject({ currentVersion: 1, rendering: true, renderingVersion: 3, nextVersion: 4, lastRerenderFailure: null });
+    });
+  });
+
+  describe('When the document was projected before re-render failures were kept', () => {
+    it('should say no re-render failed', () => {
+      const { lastRerenderFailure: _none, ...old } = studio({});
+      expect(present({ status: 'done', studio: old }).studio).toMatchObject({ lastRerenderFailure: null, nextVersion: 2 });
+    });
   });
 });

@@ -17,7 +17,7 @@ import { PlatformCard } from './platform-card';
 
 export const TIKTOK_TIMEOUT_ERROR = 'Upload did not finish in time.';
 
-type VideoForUpload = Pick<VideoDetail, '_id' | 'title' | 'description' | 'status'> | null | undefined;
+type VideoForUpload = (Pick<VideoDetail, '_id' | 'title' | 'description' | 'status'> & Partial<Pick<VideoDetail, 'streamUrl'>>) | null | undefined;
 
 /** Shown under Upload Video until the video is rendered. */
 export const UPLOAD_WHEN_READY = 'Available when the video is ready';
@@ -46,8 +46,9 @@ export function SeriesSettings({ video }: { video: VideoForUpload }): ReactEleme
   const [toTikTok, ttState] = useUploadToTikTokMutation();
   const [toInstagram, igState] = useUploadToInstagramMutation();
   const uploading: Record<Platform, boolean> = { youtube: ytState.isLoading, tiktok: ttState.isLoading, instagram: igState.isLoading };
-  // Only a rendered video can be posted; until then the button says why it waits.
-  const ready = video?.status === 'done';
+  // Only a rendered video can be posted; until then the button says why it waits. A version on
+  // show (its stream) is posted while a re-render of it runs.
+  const ready = video?.status === 'done' || Boolean(video?.streamUrl);
 
   const checkVideo = (): { videoId: string; title: string; description: string } | null => {
     if (!video) {

@@ -8,11 +8,11 @@ import { SeriesSettings, UPLOAD_WHEN_READY } from './series-settings';
 
 useMswServer();
 
-const video = (status: 'images' | 'done') => ({ _id: 'v1', title: 'Owls', description: 'Facts', status });
+const video = (status: 'images' | 'done', streamUrl: string | null = null) => ({ _id: 'v1', title: 'Owls', description: 'Facts', status, streamUrl });
 
-function renderCards(status: 'images' | 'done') {
+function renderCards(status: 'images' | 'done', streamUrl: string | null = null) {
   server.use(http.get('*/api/auth/:platform/status', () => HttpResponse.json({ connected: true, username: 'ada', channelName: 'Ada', channelId: 'UC1' })));
-  return renderRoutes({ at: '/v', withAuth: false, routes: [{ path: '/v', element: <SeriesSettings video={video(status)} /> }] });
+  return renderRoutes({ at: '/v', withAuth: false, routes: [{ path: '/v', element: <SeriesSettings video={video(status, streamUrl)} /> }] });
 }
 
 describe('SERIES SETTINGS', () => {
@@ -30,6 +30,15 @@ describe('SERIES SETTINGS', () => {
       expect(within(youtube).getByText(UPLOAD_WHEN_READY)).toBeInTheDocument();
       fireEvent.click(button);
       expect(posted).toBe(false);
+    });
+  });
+
+  describe('When a re-render of the video runs', () => {
+    it('should offer Upload Video for the version on show', async () => {
+      renderCards('images', '/api/video/stream/v1?exp=1&sig=a');
+      const youtube = await screen.findByTestId('social-youtube');
+      expect(await within(youtube).findByRole('button', { name: /Upload Video/ })).toBeEnabled();
+      expect(screen.queryByText(UPLOAD_WHEN_READY)).not.toBeInTheDocument();
     });
   });
 

@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast';
 import { CaptionForm } from '../forms/caption-form';
 import { GenerationProgress } from './generation-progress';
 import { StudioPanel } from '../studio/components/studio-panel';
+import { refusalToast } from '../lib/refusal-toast';
 import { ScriptForm } from '../studio/forms/script-form';
 import { useEditScriptMutation } from '../studio/api';
 
@@ -162,7 +163,7 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
                   await editScript({ id, ...edited }).unwrap();
                   toast({ title: 'Script saved', description: 'Re-render the video to hear it.' });
                 } catch (e) {
-                  toast({ title: 'Error', description: serverErrorOf(e) ?? 'Failed to save the script', variant: 'destructive' });
+                  toast(refusalToast(e, 'Failed to save the script'));
                 }
               }}
             />

@@ -7,7 +7,7 @@ import { Storyboard } from './storyboard';
 type Studio = NonNullable<VideoDetail['studio']>;
 const clip = { mediaId: 'm-clip', kind: 'clip' as const, fit: 'crop' as const, thumbnailUrl: '/api/media/thumbnail/u/m-clip?sig=x' };
 const studio: Studio = {
-  currentVersion: 1, rendering: false, versions: [{ version: 1, at: '2026-01-01T00:00:00Z', durationSeconds: 20 }], hasUnrenderedEdits: true,
+  currentVersion: 1, rendering: false, renderingVersion: null, nextVersion: 2, lastRerenderFailure: null, versions: [{ version: 1, at: '2026-01-01T00:00:00Z', durationSeconds: 20 }], hasUnrenderedEdits: true,
   title: 'Owls', narrationScript: ['Owls hunt at night.', 'They see in the dark.'],
   scenes: [
     { line: 'Owls hunt at night.', prompt: 'an owl', pictureUrl: null, start: 0, end: 10, subjects: [{ id: 'owl', emoji: '🦉', label: 'owl' }], subjectOptions: [], chosenSubject: null, media: clip },

@@ -9,7 +9,7 @@ const shrimp = { id: 'shrimp', emoji: '🦐', label: 'gamba' };
 const herb = { id: 'herb', emoji: '🌿', label: 'hierba' };
 const crab = { id: 'crab', emoji: '🦀', label: 'cangrejo' };
 const studio = (chosenSubject: string | null = null): Studio => ({
-  currentVersion: 1, rendering: false, versions: [{ version: 1, at: '2026-01-01T00:00:00Z', durationSeconds: 20 }], hasUnrenderedEdits: false,
+  currentVersion: 1, rendering: false, renderingVersion: null, nextVersion: 2, lastRerenderFailure: null, versions: [{ version: 1, at: '2026-01-01T00:00:00Z', durationSeconds: 20 }], hasUnrenderedEdits: false,
   title: 'Gambas', narrationScript: ['La gamba come algas.', 'Fin.'],
   scenes: [
     { line: 'La gamba come algas.', prompt: 'a shrimp', pictureUrl: null, start: 0, end: 10, subjects: [shrimp, herb], subjectOptions: [crab], chosenSubject },

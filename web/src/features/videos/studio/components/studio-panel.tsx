@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { Alert, Button, Tabs } from 'antd';
 import { HistoryOutlined, SyncOutlined } from '@ant-design/icons';
 import { catalog, type CaptionStyle, type MusicSettings, type VideoDetail } from '@app/domain';
-import { serverErrorOf } from '../../../../lib/api';
 import { toast } from '../../../../lib/toast';
+import { refusalToast } from '../../lib/refusal-toast';
 import {
   useArrangeScenesMutation, useChangeCaptionStyleMutation, useChangeMusicMutation, useChangeVoiceMutation, useEditSceneMutation,
   useRegenerateScenePictureMutation, useRequestRerenderMutation, useRestoreVersionMutation, useUseSceneMediaMutation,
@@ -20,7 +20,7 @@ async function saving(work: () => Promise<unknown>, fallback = 'Your change coul
   try {
     await work();
   } catch (error) {
-    toast({ title: 'Error', description: serverErrorOf(error) ?? fallback, variant: 'destructive' });
+    toast(refusalToast(error, fallback));
     throw error;
   }
 }
@@ -48,7 +48,8 @@ export function StudioPanel({ video }: { video: VideoDetail }): ReactElement | n
   if (!studio) return null;
   const id = video._id;
   const locked = studio.rendering;
-  const next = (studio.versions.at(-1)?.version ?? 0) + 1;
+  // A re-render that failed while the version on show stayed: its outcome, until another render starts.
+  const failure = locked ? null : studio.lastRerenderFailure;
 
   const onRerender = () => quietly(saving(async () => {
     const { version } = await rerender({ id }).unwrap();
@@ -62,16 +63,26 @@ export function StudioPanel({ video }: { video: VideoDetail }): ReactElement | n
           <h2 id="studio-heading">Studio</h2>
           <p className="st-panel__state" aria-live="polite">
             {locked
-              ? <><SyncOutlined spin /> Rendering version {studio.versions.length + 1}… edits open again when it is done.</>
+              // Version numbers are the record's, counted as the server counts them (a failed re-render keeps its number).
+              ? <><SyncOutlined spin /> Rendering{studio.renderingVersion === null ? '' : ` version ${studio.renderingVersion}`}… edits open again when it is done.</>
               : studio.hasUnrenderedEdits
                 ? 'You have changes that are not in the video yet.'
                 : `Showing version ${studio.currentVersion ?? 1}.`}
           </p>
         </div>
         <Button type="primary" size="large" icon={<SyncOutlined />} loading={rerendering.isLoading} disabled={locked || !studio.hasUnrenderedEdits} onClick={onRerender}>
-          Re-render as version {next}
+          Re-render as version {studio.nextVersion}
         </Button>
       </header>
+      {failure && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="rerender-failure"
+          title={`Version ${failure.version} could not be rendered. Version ${studio.currentVersion ?? 1} is still on show.`}
+          description={<>{failure.reason}<br />Change what you need and re-render to try again.</>}
+        />
+      )}
       <Tabs
         size="small"
         tabBarGutter={18}

@@ -1,0 +1,61 @@
+/**
+ * @jest-environment-options {"customExportConditions": [""]}
+ */
+import { fireEvent, screen } from '@testing-library/react';
+import { DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, type VideoDetail } from '@app/domain';
+import { renderRoutes } from '../../../../../test/render';
+import { server, http, HttpResponse, useMswServer } from '../../../../../test/server';
+import { StudioPanel } from './studio-panel';
+
+useMswServer();
+
+type Studio = NonNullable<VideoDetail['studio']>;
+const version = (n: number) => ({ version: n, at: '2026-01-01T00:00:00Z', durationSeconds: 20 });
+const studio = (patch: Partial<Studio> = {}): Studio => ({
+  currentVersion: 2, rendering: false, renderingVersion: null, nextVersion: 3, lastRerenderFailure: null, versions: [version(1), version(2)], hasUnrenderedEdits: true,
+  title: 'Owls', narrationScript: ['Owls hunt at night.'],
+  scenes: [{ line: 'Owls hunt at night.', prompt: 'an owl', pictureUrl: null, start: 0, end: 20, subjects: [], subjectOptions: [], chosenSubject: null, media: null }],
+  voiceId: 'v', captions: DEFAULT_CAPTION_STYLE, music: DEFAULT_MUSIC,
+  ...patch,
+});
+const video = (s: Studio): VideoDetail => ({
+  _id: 'v1', title: 'Owls', createdAt: '2026-01-01T00:00:00Z', aspectRatio: '9:16', duration: 20, status: s.rendering ? 'audio' : 'done', description: '', narrationScript: ['Owls hunt at night.'],
+  progress: 100, message: '', topic: 'Fun Facts', language: 'English', style: 'anime', voiceid: 'v', streamUrl: '/s', downloadUrl: '/s&download=1', thumbnailUrl: null,
+  failureReason: null, isSeries: false, studio: s,
+});
+const renderPanel = (s: Studio) => renderRoutes({ at: '/v', withAuth: false, routes: [{ path: '/v', element: <StudioPanel video={video(s)} /> }] });
+
+// Version 3 failed after version 2: the version on show is 2, the next render is 4.
+const failure = { version: 3, reason: 'The render failed while mixing the audio (3 attempts): ffmpeg exited with 1', at: '2026-01-02T00:00:00Z' };
+
+describe('The studio panel', () => {
+  describe('When the latest re-render failed', () => {
+    it('should say which version failed and why, that the one on show stays, and offer to render again', () => {
+      renderPanel(studio({ nextVersion: 4, lastRerenderFailure: failure }));
+      const alert = screen.getByTestId('rerender-failure');
+      expect(alert).toHaveTextContent('Version 3 could not be rendered. Version 2 is still on show.');
+      expect(alert).toHaveTextContent(failure.reason);
+      expect(screen.getByRole('button', { name: /Re-render as version 4/ })).toBeEnabled();
+      expect(screen.getByText('You have changes that are not in the video yet.')).toBeInTheDocument();
+    });
+  });
+
+  describe('When a re-render runs after a failed one', () => {
+    it('should number it as the server does', () => {
+      renderPanel(studio({ rendering: true, renderingVersion: 4, nextVersion: 5 }));
+      expect(screen.getByText(/Rendering version 4…/)).toBeInTheDocument();
+      expect(screen.queryByTestId('rerender-failure')).toBeNull();
+    });
+  });
+
+  describe('When a re-render is refused because a render is running', () => {
+    it("should say so in the spec's words", async () => {
+      server.use(http.post('*/api/video/v1/rerender', () => HttpResponse.json({ error: 'Video is still processing' }, { status: 409 })));
+      renderPanel(studio());
+      fireEvent.click(screen.getByRole('button', { name: /Re-render as version 3/ }));
+      expect(await screen.findByText('Your previous video is still processing.')).toBeInTheDocument();
+      expect(screen.getByText('Please try again later.')).toBeInTheDocument();
+      expect(screen.queryByText('Video is still processing')).toBeNull();
+    });
+  });
+});
