@@ -9,6 +9,7 @@ import request from 'supertest';
 import { namespaced, openMessageBus, TOPICS, type IncomingMessage, type MessageBus } from '@app/platform';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 import { eventually } from '../support/eventually';
+import { freePort } from '../support/processes';
 
 jest.setTimeout(240_000);
 
@@ -30,6 +31,21 @@ function validatorsOf(document: { channels: Record<string, { address: string; me
   }
   return byTopic;
 }
+
+type ServedDocument = Parameters<typeof validatorsOf>[0];
+
+/** Every message validates against its topic's payload and header schemas, and says it is schema version 1. */
+function expectValid(validators: Map<string, Validators>, messages: IncomingMessage[]): void {
+  for (const message of messages) {
+    const { payload, headers } = validators.get(message.topic)!;
+    expect({ topic: message.topic, payload: payload(message.value) ? 'valid' : payload.errors }).toEqual({ topic: message.topic, payload: 'valid' });
+    expect({ topic: message.topic, headers: headers(message.headers) ? 'valid' : headers.errors }).toEqual({ topic: message.topic, headers: 'valid' });
+    expect(message.headers.schemaVersion).toBe('1');
+  }
+}
+
+const STAGES = ['start', 'script', 'audio', 'images', 'video', 'uploading', 'done'];
+const statusesOf = (seen: IncomingMessage[], videoId: string) => seen.filter((m) => m.topic === TOPICS.renderStatus && m.key === videoId).map((m) => m.value as { status: string; version?: number; reason?: string });
 
 /** A consumer group of the test's own on both topics: it sees every message the product publishes. */
 async function spyOn(bus: MessageBus): Promise<{ seen: IncomingMessage[]; stop: () => Promise<void> }> {
@@ -53,6 +69,7 @@ const busCli = async (namespace: string, ...args: string[]) =>
   const bearer = (of = token) => ({ authorization: `Bearer ${of}` });
   const statusOf = async (videoId: string, of = token) => (await request(server.url).get(`/api/video/status/${videoId}`).set(bearer(of)).expect(200)).body.status as string | undefined;
   const generate = async () => (await request(server.url).post('/api/generate-video').set(bearer()).send(aVideo).expect(201)).body.videoId as string;
+  const servedDocument = async () => (await request(server.url).get('/api/asyncapi.json').expect(200)).body as ServedDocument;
 
   const startOn = async (namespace: string, render: boolean) => {
     bus = namespaced(await openMessageBus(kafkaUrl), namespace);
@@ -65,7 +82,7 @@ const busCli = async (namespace: string, ...args: string[]) =>
   });
 
   describe("Given the product's own render workers", () => {
-    it('should publish only messages the AsyncAPI document validates, and dead-letter a poison request while it renders the next', async () => {
+    it('should publish only messages the AsyncAPI document validates, for a first render and a re-render, and dead-letter a poison request while it renders the next', async () => {
       const namespace = `bc${randomUUID().slice(0, 8)}`;
       await startOn(namespace, true);
       const spy = await spyOn(bus);
@@ -74,18 +91,24 @@ const busCli = async (namespace: string, ...args: string[]) =>
         const videoId = await generate();
         await eventually(() => statusOf(videoId), (status) => status === 'done' || status === 'failed', 200_000, 500);
         expect(await statusOf(videoId)).toBe('done');
-        await eventually(async () => spy.seen.filter((m) => m.topic === TOPICS.renderStatus && m.key === videoId).length, (count) => count === 7, 15_000);
+        await eventually(async () => statusesOf(spy.seen, videoId).length, (count) => count === 7, 15_000);
 
-        const document = (await request(server.url).get('/api/asyncapi.json').expect(200)).body;
-        const validators = validatorsOf(document);
+        // A re-render from the studio (the music changed): the relay publishes the RerenderRequested
+        // with the draft (script, seeds, voice, captions, music) and version 2; the statuses carry the version.
+        await request(server.url).put(`/api/video/${videoId}/music`).set(bearer()).send({ mood: 'calm', volume: 20, ducking: true }).expect(200);
+        expect((await request(server.url).post(`/api/video/${videoId}/rerender`).set(bearer()).expect(201)).body).toMatchObject({ version: 2 });
+        await eventually(async () => statusesOf(spy.seen, videoId), (statuses) => statuses.some((s) => s.version === 2 && (s.status === 'done' || s.status === 'failed')), 200_000, 500);
+        await eventually(async () => statusesOf(spy.seen, videoId).length, (count) => count === 14, 15_000);
+
+        const validators = validatorsOf(await servedDocument());
         const ours = spy.seen.filter((message) => message.key === videoId);
-        expect(ours.map((message) => message.topic)).toEqual([TOPICS.renderRequests, ...Array(7).fill(TOPICS.renderStatus)]);
-        for (const message of ours) {
-          const { payload, headers } = validators.get(message.topic)!;
-          expect({ topic: message.topic, payload: payload(message.value) ? 'valid' : payload.errors }).toEqual({ topic: message.topic, payload: 'valid' });
-          expect({ topic: message.topic, headers: headers(message.headers) ? 'valid' : headers.errors }).toEqual({ topic: message.topic, headers: 'valid' });
-          expect(message.headers.schemaVersion).toBe('1');
-        }
+        const once = [TOPICS.renderRequests, ...Array(7).fill(TOPICS.renderStatus)];
+        expect(ours.map((message) => message.topic)).toEqual([...once, ...once]);
+        expectValid(validators, ours);
+        const rerender = ours[8].value as Record<string, unknown>;
+        expect(rerender).toMatchObject({ videoId, version: 2, music: { mood: 'calm', volume: 20, ducking: true }, script: { narrationScript: expect.any(Array) } });
+        expect(Object.keys(rerender)).toEqual(expect.arrayContaining(['imageSeeds', 'captions', 'voiceId']));
+        expect(statusesOf(spy.seen, videoId).map((s) => `${s.status}@${s.version ?? 1}`)).toEqual([...STAGES.map((s) => `${s}@1`), ...STAGES.map((s) => `${s}@2`)]);
         // The poison request itself does not validate: the contract and the workers agree.
         expect(validators.get(TOPICS.renderRequests)!.payload(spy.seen.find((m) => m.key === 'poison')!.value)).toBe(false);
 
@@ -93,6 +116,34 @@ const busCli = async (namespace: string, ...args: string[]) =>
         expect(listed).toContain('render.requests.dlq: 1 dead letter waiting');
         expect(listed).toMatch(/group \S*render-workers +key poison/);
         expect(listed).toMatch(/reason: unreadable: not a render\.requests message \(schema v1\): userId: .*aspectRatio: Invalid option/);
+      } finally {
+        await spy.stop();
+      }
+    });
+  });
+
+  describe('Given render workers whose script writer cannot be reached', () => {
+    it('should publish a `failed` status with its reason that the AsyncAPI document validates, and the video ends failed', async () => {
+      const namespace = `bc${randomUUID().slice(0, 8)}`;
+      // Nothing listens on this port: the script stage fails at once, and one attempt is all there is.
+      const closed = await freePort();
+      const failing = { SCRIPT_PROVIDER: 'openai', OPENAI_BASE_URL: `http://127.0.0.1:${closed}/v1`, OPENAI_API_KEY: 'sk-test', OPENAI_MAX_RETRIES: '0', RENDER_MAX_ATTEMPTS: '1' };
+      bus = namespaced(await openMessageBus(kafkaUrl), namespace);
+      server = await startEmbeddedServer({ render: true, webDist: null, env: { BUS_URL: kafkaUrl, BUS_NAMESPACE: namespace, ...failing } });
+      token = (await request(server.url).post('/api/auth/register').send({ name: 'Cy', email: `cy-${namespace}@example.com`, password: 'secret1!' }).expect(201)).body.token;
+      const spy = await spyOn(bus);
+      try {
+        const videoId = await generate();
+        await eventually(() => statusOf(videoId), (status) => status === 'done' || status === 'failed', 60_000, 250);
+        expect(await statusOf(videoId)).toBe('failed');
+        await eventually(async () => statusesOf(spy.seen, videoId).map((s) => s.status), (statuses) => statuses.includes('failed'), 15_000);
+
+        const ours = spy.seen.filter((message) => message.key === videoId);
+        expect(ours.map((message) => message.topic)).toEqual([TOPICS.renderRequests, TOPICS.renderStatus, TOPICS.renderStatus]);
+        expectValid(validatorsOf(await servedDocument()), ours);
+        const [start, failed] = statusesOf(spy.seen, videoId);
+        expect(start.status).toBe('start');
+        expect(failed).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^The render failed while writing the script \(1 attempt\): /) });
       } finally {
         await spy.stop();
       }

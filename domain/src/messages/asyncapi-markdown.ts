@@ -21,15 +21,36 @@ function typeOf(schema: JsonSchema): string {
   return typeof schema.type === 'string' ? schema.type : 'any';
 }
 
-function fieldsTable(schema: JsonSchema): string[] {
-  const properties = Object.entries(schema.properties ?? {});
-  if (properties.length === 0) return [];
+/** The object a field holds, if any (itself, its array's items, or the object of a nullable object), and how its fields are named under it. */
+function nestedObject(schema: JsonSchema): { schema: JsonSchema; separator: string } | null {
+  if (schema.properties) return { schema, separator: '.' };
+  if (schema.items) {
+    const inner = nestedObject(schema.items);
+    return inner && { schema: inner.schema, separator: `[]${inner.separator}` };
+  }
+  for (const branch of schema.anyOf ?? []) {
+    const inner = nestedObject(branch);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/** A row per field, nested fields under their parent's (`import.blobKey`, `sceneMedia[].fit`); "required" is within the parent. */
+function fieldRows(schema: JsonSchema, prefix = ''): string[] {
   const required = new Set(schema.required ?? []);
-  return [
-    '| field | type | required | meaning |',
-    '|---|---|---|---|',
-    ...properties.map(([name, property]) => `| \`${name}\` | ${cell(typeOf(property))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(property.description ?? '')} |`),
-  ];
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const nested = nestedObject(property);
+    return [
+      `| \`${prefix}${name}\` | ${cell(typeOf(property))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(property.description ?? '')} |`,
+      ...(nested ? fieldRows(nested.schema, `${prefix}${name}${nested.separator}`) : []),
+    ];
+  });
+}
+
+function fieldsTable(schema: JsonSchema): string[] {
+  const rows = fieldRows(schema);
+  if (rows.length === 0) return [];
+  return ['| field | type | required | meaning |', '|---|---|---|---|', ...rows];
 }
 
 const refName = (ref: string) => ref.split('/').pop() ?? ref;

@@ -5,12 +5,12 @@ import { GENERATION_STATUSES } from '../catalog/generation-status';
 import { captionStyleSchema, musicSettingsSchema } from '../schemas/studio';
 
 export const scriptSchema = z.object({
-  title: z.string().max(100),
+  title: z.string().max(100).describe("The video's title."),
   /** The caption. */
-  description: z.string().max(2000),
-  narrationScript: z.array(z.string()).min(1),
+  description: z.string().max(2000).describe('The caption posted with the video.'),
+  narrationScript: z.array(z.string()).min(1).describe('The voice script, one line per scene, in order: scene i shows while line i is spoken.'),
   /** One picture description per narration line (what the illustrator draws); absent from older workers. */
-  scenes: z.array(z.string()).optional(),
+  scenes: z.array(z.string()).optional().describe('One picture description per narration line (what the illustrator draws); absent from older workers.'),
 });
 export type Script = z.infer<typeof scriptSchema>;
 
@@ -27,10 +27,10 @@ export type MediaFit = (typeof MEDIA_FITS)[number];
  * its kind, where its file is, and how it fills the frame.
  */
 export const sceneMediaSchema = z.object({
-  mediaId: z.string().min(1).describe("The library item's id."),
-  kind: z.enum(['clip', 'image']).describe('A clip is cut to the scene\'s length (its last frame held if shorter), muted; an image pans like a generated picture.'),
-  blobKey: z.string().min(1).describe("The item's file in the media store (`media/<userId>/<mediaId>/original`)."),
-  fit: z.enum(MEDIA_FITS).describe('`crop`: scaled to fill the frame and cut from the centre; `letterbox`: shown whole, on black bars.'),
+  mediaId: z.string().min(1).describe("The library item's id (stable: a worker may cache what it made of the item under it)."),
+  kind: z.enum(['clip', 'image']).describe("`clip`: a video (MP4, MOV or WebM), shown from its start for the scene's whole length: cut when longer, its last frame held when shorter, its sound dropped (the video's sound stays the narration and the music). `image`: a still (JPEG, PNG or WebP) shown for the whole scene, moved like a generated picture is (the product's workers pan it slowly)."),
+  blobKey: z.string().min(1).describe("The item's file in the media store (`media/<userId>/<mediaId>/original`, in the same bucket and under the same prefix as the media a worker stores): download it from there."),
+  fit: z.enum(MEDIA_FITS).describe("How the item fills the frame of the request's `aspectRatio` when its shape differs: `crop`: scaled to cover the frame and cut from the centre; `letterbox`: scaled to fit inside it, shown whole, on black bars."),
 });
 export type SceneMedia = z.infer<typeof sceneMediaSchema>;
 
@@ -42,10 +42,10 @@ export const renderRequestSchema = z.object({
   videoId: z.string().min(1).describe('The video to render; also the message key.'),
   userId: z.string().min(1).describe('Its owner: media go under `videos/<userId>/<videoId>/`.'),
   topic: z.string().min(1).describe('What the video is about (a topic label, or `Custom Prompt` with `customPrompt`).'),
-  customPrompt: z.string().nullable().optional(),
-  language: z.enum(LANGUAGE_IDS),
-  voiceId: z.string().min(1),
-  style: z.enum(ART_STYLE_IDS),
+  customPrompt: z.string().nullable().optional().describe('With the topic `Custom Prompt`: what the creator asked for, in their words; otherwise empty or absent.'),
+  language: z.enum(LANGUAGE_IDS).describe('The language of the script, the narration and the captions.'),
+  voiceId: z.string().min(1).describe("The narrator: an id of the product's voice catalogue (`GET /api/catalog`)."),
+  style: z.enum(ART_STYLE_IDS).describe('The art style of the generated pictures.'),
   aspectRatio: z.enum(ASPECT_RATIO_IDS).describe(`The frame: ${ASPECT_RATIOS.map((a) => `${a.id} is ${a.width}x${a.height}`).join(', ')}.`),
   /** Upper bound of the requested range, seconds. */
   duration: z.number().int().positive().describe('Upper bound of the requested length, seconds.'),
@@ -53,26 +53,26 @@ export const renderRequestSchema = z.object({
   /** Which render of the video this is: 1 (absent) for the first, then one more per re-render. */
   version: z.number().int().positive().optional().describe('Which render of the video this is: absent (1) for the first, one more per re-render. A worker copies it onto every status of the render and puts a re-render\'s media under `videos/<userId>/<videoId>/v<version>/`.'),
   /** A re-render's script (the creator's edits): the writer does not run. */
-  script: scriptSchema.optional(),
+  script: scriptSchema.optional().describe("A re-render's script, the creator's edits: render it as it is, writing no script of the worker's own (its lines are the scenes). Absent on a first render: the worker writes the script."),
   /** Per scene, its picture's seed (the scene's first position, or a new one for a regenerated picture); absent or '' = its position. */
-  imageSeeds: z.array(z.string()).optional(),
+  imageSeeds: z.array(z.string()).optional().describe("Per scene, its picture's seed: the same seed draws the same picture, a new one a new picture (a regenerated scene); absent or '' = the scene's position."),
   /** Per scene, the subject the creator picked for its picture (an id from the scene's `subjectOptions`); absent or '' = chosen from the narration. */
   imageSubjects: z.array(z.string()).optional().describe("Per scene, the subject the creator picked for its picture (an id offered in the scene's `subjectOptions`); absent or '' = the illustrator chooses from the narration line."),
   /** Per scene, the creator's own clip or image shown instead of a generated picture; null (or absent) = generated. */
-  sceneMedia: z.array(sceneMediaSchema.nullable()).optional().describe("Per scene, in order, the creator's own library item shown instead of a generated picture; null or absent = a generated picture. Items past the last scene are not shown."),
+  sceneMedia: z.array(sceneMediaSchema.nullable()).optional().describe("Per scene, in order, the creator's own library item shown instead of a generated picture: item i on scene i (the line i of the script, the request's or the worker's own), for the scene's whole length, under the same captions; null or absent = a generated picture. Items past the last scene are not shown. An item whose file is no longer in the media store (deleted since) gets a generated picture; a file that cannot be read fails the render."),
   /**
    * A finished video the creator made elsewhere ("Upload Video"): the worker writes no script and draws
    * nothing; it normalises the file to the platform's format and reports it done.
    */
   import: z.object({
-    mediaId: z.string().min(1),
-    blobKey: z.string().min(1).describe("The uploaded MP4's key in the media store."),
-    title: z.string().max(100),
-  }).optional().describe('An uploaded finished video to normalise (H.264/AAC, faststart, into the frame of `aspectRatio`) instead of a video to make: the worker reports `start`, `video`, `uploading`, then `done` with its media.'),
+    mediaId: z.string().min(1).describe("The library item's id."),
+    blobKey: z.string().min(1).describe("The uploaded clip's file in the media store (`media/<userId>/<mediaId>/original`: MP4, MOV or WebM): download it from there."),
+    title: z.string().max(100).describe("The video's title (the creator's, or the file's name)."),
+  }).optional().describe("\"Upload Video\": a finished video the creator made elsewhere, to bring into the platform's format instead of a video to make (no script is written, nothing narrated or drawn; the other settings do not apply). Normalise the file at `blobKey`: H.264 (high profile, yuv420p, 30 fps) letterboxed into the frame of `aspectRatio`, AAC 48 kHz stereo (silence when it has no sound), its own length, the index first (faststart); store it and a JPEG thumbnail as for a made video. Report `start`, `script` with the script `{title, description: '', narrationScript: [title]}`, `video`, `uploading`, then `done` with that script and the media. When the file is gone from the media store or holds no video, report `failed` with the reason."),
   /** The captions' look; the classic style when absent. */
-  captions: captionStyleSchema.optional(),
+  captions: captionStyleSchema.optional().describe("The captions' look (the words drawn as they are spoken): a preset, a position, a size, and `highlight`, the colour of the word being spoken (`#RRGGBB`); the classic preset at the bottom when absent."),
   /** The music bed; the topic's mood at the usual level when absent. */
-  music: musicSettingsSchema.optional(),
+  music: musicSettingsSchema.optional().describe('The music under the narration: its mood (`auto`: from the topic), its volume in percent (0 = no music) and whether it ducks under the voice; the topic\'s mood at the usual level when absent.'),
 });
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
