@@ -31,6 +31,7 @@ export * from './security/signing';
 export * from './security/analysts';
 export * from './process/run-process';
 export * from './process/child-service';
+export * from './process/run-program';
 export * from './infra';
 export * from './coordination/lease';
 export * from './coordination/pg-lease';

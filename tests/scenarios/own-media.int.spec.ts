@@ -1,9 +1,12 @@
 /**
- * The creator's own media on the embedded product (issue 18), through its one origin: a resumable
- * (tus) upload cut off mid-way and resumed to completion with tus-js-client, the tus path's refusals
- * leaving nothing behind, abandoned uploads swept, and "Upload Video": a finished clip made
- * elsewhere becoming a done video of the creator's (normalised by a render worker), counted against
- * the plan and captioned like a generated one.
+ * The creator's own media on the embedded product (issue 18), through its one origin: a 1080p
+ * landscape clip, a portrait clip and a still (made here by ffmpeg, each with a colour signature of
+ * its own) uploaded through POST /api/media and rendered into a video whose frames at those scenes'
+ * times are theirs (the portrait clip centre-cropped into the 16:9 frame, and letterboxed where
+ * chosen); a resumable (tus) upload cut off mid-way and resumed to completion with tus-js-client, the
+ * tus path's refusals leaving nothing behind, abandoned uploads swept, and "Import a video" (the
+ * UploadVideo command): a finished clip made elsewhere becoming a done video of the creator's
+ * (normalised by a render worker), counted against the plan and captioned like a generated one.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -11,15 +14,51 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tus from 'tus-js-client';
-import { MIN_POSITION_HEADER } from '@app/domain';
+import { MIN_POSITION_HEADER, type VideoDetail } from '@app/domain';
+import { ApiClient } from '../api/client';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 import { eventually } from '../support/eventually';
 
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...args]);
+
+type Rgb = { r: number; g: number; b: number };
+/** A part of the frame, as fractions of its width and height. */
+type Region = { x: number; y: number; w: number; h: number };
+
+/** The mean colour of a region of the video's frame at `seconds`. */
+function colourAt(video: string, seconds: number, { x, y, w, h }: Region): Rgb {
+  const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', `crop=iw*${w}:ih*${h}:iw*${x}:ih*${y},scale=16:16,format=rgb24`, '-f', 'rawvideo', '-']);
+  let r = 0, g = 0, b = 0;
+  for (let i = 0; i < rgb.length; i += 3) {
+    r += rgb[i];
+    g += rgb[i + 1];
+    b += rgb[i + 2];
+  }
+  const n = rgb.length / 3;
+  return { r: Math.round(r / n), g: Math.round(g / n), b: Math.round(b / n) };
+}
+
+/** The colours the test files are made of, and the black of letterbox bars. */
+const COLOURS = { red: [255, 0, 0], lime: [0, 255, 0], yellow: [255, 255, 0], cyan: [0, 255, 255], blue: [0, 0, 255], black: [0, 0, 0] } as const;
+type Colour = keyof typeof COLOURS;
+/** The named colour a measured one is (each channel within 60 of it), or what it measured. */
+const nameOf = (c: Rgb): Colour | Rgb => (Object.keys(COLOURS) as Colour[]).find((name) => {
+  const [r, g, b] = COLOURS[name];
+  return Math.max(Math.abs(c.r - r), Math.abs(c.g - g), Math.abs(c.b - b)) < 60;
+}) ?? c;
+
+/** Where a frame's signature is read: away from the captions (bottom third). */
+const REGIONS = {
+  left: { x: 0.03, y: 0.3, w: 0.15, h: 0.15 },
+  right: { x: 0.82, y: 0.3, w: 0.15, h: 0.15 },
+  centre: { x: 0.44, y: 0.42, w: 0.12, h: 0.12 },
+  top: { x: 0.45, y: 0.04, w: 0.1, h: 0.1 },
+} satisfies Record<string, Region>;
+
 const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)) : []);
 
 describe("The creator's own media, end to end on the embedded product", () => {
-  jest.setTimeout(240_000);
+  jest.setTimeout(420_000);
   let server: TestServer;
   let work: string;
   let uploads: string;
@@ -31,6 +70,15 @@ describe("The creator's own media, end to end on the embedded product", () => {
     // About 8 MB of clip that does not compress (noise), so that a cut in the middle is a cut in the bytes.
     ffmpeg('-f', 'lavfi', '-i', 'nullsrc=s=640x360:r=25:d=4,geq=random(1)*255:128:128', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4',
       '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '10', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file('noise.mp4'));
+    // Colour signatures a frame can be told by. A 1080p landscape clip: red on the left half, lime on the right (with a tone).
+    ffmpeg('-f', 'lavfi', '-i', 'color=c=red:s=1920x1080:r=25:d=3,drawbox=x=960:y=0:w=960:h=1080:color=lime:t=fill', '-f', 'lavfi', '-i', 'sine=frequency=1000:duration=3',
+      '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file('landscape-1080p.mp4'));
+    // A portrait clip (1080×1920): yellow thirds above and below a cyan third. Centre-cropped into 16:9 only the cyan is seen;
+    // letterboxed, the whole clip stands between black bars, yellow at its top.
+    ffmpeg('-f', 'lavfi', '-i', 'color=c=yellow:s=1080x1920:r=25:d=3,drawbox=x=0:y=640:w=1080:h=640:color=cyan:t=fill',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mov', file('portrait.mov'));
+    // A still: a blue 4:3 photo.
+    ffmpeg('-f', 'lavfi', '-i', 'color=c=blue:s=800x600', '-frames:v', '1', '-q:v', '2', file('still.jpg'));
     server = await startEmbeddedServer({ webDist: null, env: { UPLOAD_TMP_DIR: uploads, SHED_LOOP_DELAY_MS: '0' } });
   });
   afterAll(async () => {
@@ -71,6 +119,56 @@ describe("The creator's own media, end to end on the embedded product", () => {
       onSuccess: () => (cut ? undefined : reject(new Error('The upload finished before it was cut off'))),
     });
     upload.start();
+  });
+
+  it("should render uploaded clips and a still into the video at their scenes' times: 1080p as is, portrait centre-cropped or letterboxed", async () => {
+    const api = new ApiClient(server.url);
+    const { token } = (await api.call('register', { body: { name: 'Own Frames', email: `frames-${randomUUID().slice(0, 8)}@example.com`, password: 'secret1!' } })).body as { token: string };
+    const upload = async (name: string, type: string) => (await api.call('uploadMedia', { token, files: { file: { name, type, data: readFileSync(file(name)) } } })).body as { _id: string; kind: string; width: number; height: number };
+    const landscape = await upload('landscape-1080p.mp4', 'video/mp4');
+    const portrait = await upload('portrait.mov', 'video/quicktime');
+    const still = await upload('still.jpg', 'image/jpeg');
+    expect([landscape, portrait, still].map((m) => [m.kind, m.width, m.height])).toEqual([['clip', 1920, 1080], ['clip', 1080, 1920], ['image', 800, 600]]);
+
+    // As the wizard sends them: the items in scene order, each with how it fills the frame.
+    const sceneMedia = [
+      { mediaId: landscape._id, fit: 'crop' }, { mediaId: portrait._id, fit: 'crop' }, { mediaId: portrait._id, fit: 'letterbox' }, { mediaId: still._id, fit: 'crop' },
+    ];
+    const made = await api.call('generateVideo', {
+      token, body: { topic: 'Fun Facts', duration: 30, customPrompt: '', style: 'pixel', voiceid: 'nPczCjzI2devNBz1zQrb', aspectRatio: '16:9', language: 'English', sceneMedia },
+    });
+    const videoId = (made.body as { videoId: string }).videoId;
+    const status = await eventually(async () => (await api.call('videoStatus', { token, params: { id: videoId } })).body as { status: string }, (s) => s.status === 'done' || s.status === 'failed', 300_000, 1000);
+    expect(status.status).toBe('done');
+
+    const detail = (await api.call('getVideoById', { token, params: { id: videoId } })).body as VideoDetail;
+    const scenes = detail.studio!.scenes;
+    // A 30 s video has four scenes or more: one for each item.
+    expect(scenes.length).toBeGreaterThanOrEqual(sceneMedia.length);
+    expect(scenes.slice(0, 4).map((s) => s.media && [s.media.mediaId, s.media.kind, s.media.fit])).toEqual(sceneMedia.map((m, i) => [m.mediaId, i === 3 ? 'image' : 'clip', m.fit]));
+    const video = file('own-frames.mp4');
+    writeFileSync(video, Buffer.from(await (await api.fetch(detail.streamUrl!)).arrayBuffer()));
+    const probed = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_streams', '-of', 'json', video]).toString()) as { streams: Array<{ width: number; height: number }> };
+    expect(probed.streams[0]).toMatchObject({ width: 1920, height: 1080 });
+
+    /** The named colours of the frame at the middle of scene `index`, by region. */
+    const signature = (index: number) => {
+      const { start, end } = scenes[index];
+      const middle = (start! + end!) / 2;
+      return Object.fromEntries((Object.keys(REGIONS) as Array<keyof typeof REGIONS>).map((region) => [region, nameOf(colourAt(video, middle, REGIONS[region]))]));
+    };
+    const expected = [
+      // The 1080p clip fills the 16:9 frame as it is: red left, lime right (the middle is where they meet).
+      { left: 'red', right: 'lime' },
+      // The portrait clip centre-cropped: its cyan middle third fills the frame, edge to edge and top to bottom.
+      { left: 'cyan', right: 'cyan', centre: 'cyan', top: 'cyan' },
+      // The same clip letterboxed: whole between black bars, its yellow top third at the top of the frame.
+      { left: 'black', right: 'black', centre: 'cyan', top: 'yellow' },
+      // The still, cropped to fill (and moving like a generated picture): blue everywhere.
+      { left: 'blue', right: 'blue', centre: 'blue', top: 'blue' },
+    ];
+    const seen = expected.map((_, index) => signature(index));
+    expect(seen.map((s, i) => (i === 0 ? { left: s.left, right: s.right } : s))).toEqual(expected);
   });
 
   it('should resume an upload whose connection dropped, from where the server says it is, and check and list the file', async () => {
@@ -132,7 +230,7 @@ describe("The creator's own media, end to end on the embedded product", () => {
     expect((await api(token, '/api/media')).body).toMatchObject({ media: [], usedBytes: 0 });
   });
 
-  it('should make a finished clip a done video of the creator\'s ("Upload Video"), counted against the plan and captioned', async () => {
+  it('should make a finished clip a done video of the creator\'s ("Import a video", the UploadVideo command), counted against the plan and captioned', async () => {
     const token = await register();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(readFileSync(file('noise.mp4')))]), 'My holiday.mp4');

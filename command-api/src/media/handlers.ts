@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import {
-  MEDIA_ERRORS, MEDIA_UPLOAD_MESSAGES, ValidationError, effectivePlan, findPlan, mediaBlobPrefix, mediaLibraryDecider, mediaLibraryStreamId, mediaThumbnailPath, subscriptionDecider,
+  MEDIA_ERRORS, MEDIA_LIBRARY_MAX_ITEMS, MEDIA_UPLOAD_MESSAGES, ValidationError, effectivePlan, findPlan, mediaBlobPrefix, mediaLibraryDecider, mediaLibraryStreamId, mediaThumbnailPath, subscriptionDecider,
   subscriptionStreamId, type MediaItem, type MediaLimits, type PlanId,
 } from '@app/domain';
 import {
@@ -90,19 +90,23 @@ export function mediaHandlers(deps: MediaCommandDeps): HandlersOf<'uploadMedia' 
       type: 'UploadMedia', data: { ...item, plan }, metadata,
     });
     log.info({ userId, mediaId, kind: item.kind, bytes: item.bytes }, 'Media uploaded');
-    const expires = Math.floor(Date.now() / 1000) + THUMBNAIL_URL_TTL_SECONDS;
+    const expires = Math.floor(deps.clock.now().getTime() / 1000) + THUMBNAIL_URL_TTL_SECONDS;
     return {
       _id: mediaId, kind: item.kind, name: item.originalName, contentType: item.contentType, bytes: item.bytes, width: item.width, height: item.height,
       durationSeconds: item.durationSeconds, thumbnailUrl: signPath(deps.signingKey, mediaThumbnailPath(userId, mediaId), expires), createdAt: metadata.now, position,
     };
   };
 
-  /** The creator's plan now, and whether their library is already full (then nothing more is read). */
+  /**
+   * The creator's plan now and what their library holds, to refuse a full one before a byte is read.
+   * Both streams are folded through the platform's state cache: only the events since the last
+   * command are read, not the whole library each time.
+   */
   const planAndRoom = async (userId: string) => {
     const { state: subscription } = await loadState(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider);
     const plan = findPlan(effectivePlan(subscription, deps.clock.now().toISOString()));
     const { state: library } = await loadState(deps.eventStore, mediaLibraryStreamId(userId), mediaLibraryDecider);
-    return { plan, usedBytes: library.usedBytes };
+    return { plan, usedBytes: library.usedBytes, liveItems: library.liveItems };
   };
 
   const tus = createTusUploads({ ...deps, log, accept, planAndRoom });
@@ -116,7 +120,8 @@ export function mediaHandlers(deps: MediaCommandDeps): HandlersOf<'uploadMedia' 
       let stored = false;
       try {
         // A library already full is refused before a byte of the file is read (the decider has the last word).
-        const { plan, usedBytes } = await planAndRoom(userId);
+        const { plan, usedBytes, liveItems } = await planAndRoom(userId);
+        if (liveItems >= MEDIA_LIBRARY_MAX_ITEMS) refuse(req, res, MEDIA_ERRORS.tooManyItems());
         if (usedBytes >= plan.storageBytes) refuse(req, res, MEDIA_ERRORS.quota(plan.name, plan.storageBytes));
 
         const file = await receiveUpload(req, dir, limits).catch((error: unknown) => refuse(req, res, error instanceof Error ? error.message : MEDIA_UPLOAD_MESSAGES.broken));

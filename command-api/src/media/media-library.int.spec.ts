@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
-import { GIB, MEDIA_ERRORS, MEDIA_UPLOAD_MESSAGES, mediaLibraryStreamId, type MediaLimits } from '@app/domain';
+import { GIB, MEDIA_ERRORS, MEDIA_LIBRARY_MAX_ITEMS, MEDIA_UPLOAD_MESSAGES, mediaLibraryStreamId, type MediaLimits } from '@app/domain';
 import { LocalDiskBlobStore, SessionTokens, createLogger, errorMiddleware, openSqliteEventStore, routerFor, verifySignedPath, type EventStore } from '@app/platform';
 import { mediaHandlers } from './handlers';
 
@@ -17,6 +17,8 @@ const SIGNING_KEY = 'media-signing-key-for-the-upload-tests';
 const MB = 1024 * 1024;
 /** Lower than the product's (200 MB, 20 MB, 3 minutes), so that the over-limit files stay small. */
 const LIMITS: MediaLimits = { clipBytes: 8 * MB, imageBytes: 1 * MB, clipSeconds: 4 };
+/** The handlers' clock: a week ahead of the wall clock, so that what is dated by it is told apart. */
+const CLOCK = new Date(Math.floor(Date.now() / 1000) * 1000 + 7 * 24 * 3600 * 1000);
 
 /** Every file under a directory (the BlobStore's, the uploads' scratch space). */
 function filesUnder(dir: string): string[] {
@@ -65,7 +67,7 @@ describe('POST /api/media and DELETE /api/media/:id (the media library, real ffm
     const logger = createLogger('command-api', { level: 'silent', destination: new Writable({ write: (_c, _e, cb) => cb() }) });
     app = express();
     app.use(routerFor(mediaHandlers({
-      eventStore: store, blobs: new LocalDiskBlobStore(blobDir), clock: { now: () => new Date() }, logger, signingKey: SIGNING_KEY,
+      eventStore: store, blobs: new LocalDiskBlobStore(blobDir), clock: { now: () => new Date(CLOCK) }, logger, signingKey: SIGNING_KEY,
       media: { tools: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, limits: LIMITS, tmpDir: scratch },
     }), { tokens }));
     app.use(errorMiddleware(logger));
@@ -98,11 +100,13 @@ describe('POST /api/media and DELETE /api/media/:id (the media library, real ffm
 
       expect(res.body).toEqual({
         _id: expect.any(String), kind, name, contentType, bytes: statSync(file(name)).size, width, height,
-        durationSeconds: duration === null ? null : expect.closeTo(duration, 0), thumbnailUrl: expect.any(String), createdAt: expect.any(String), position: expect.any(Number),
+        durationSeconds: duration === null ? null : expect.closeTo(duration, 0), thumbnailUrl: expect.any(String), createdAt: CLOCK.toISOString(), position: expect.any(Number),
       });
       const mediaId = res.body._id as string;
       const thumbnail = new URL(res.body.thumbnailUrl, 'http://x');
       expect(thumbnail.pathname).toBe(`/api/media/thumbnail/${userId}/${mediaId}`);
+      // Valid for an hour from the handlers' clock, not the wall clock.
+      expect(Number(thumbnail.searchParams.get('exp'))).toBe(CLOCK.getTime() / 1000 + 3600);
       expect(verifySignedPath(SIGNING_KEY, thumbnail.pathname, thumbnail.searchParams.get('exp'), thumbnail.searchParams.get('sig'))).toBe(true);
       // The file as sent, and a JPEG frame of it, under the creator's own prefix.
       const stored = filesUnder(blobDir).map((f) => f.slice(blobDir.length + 1)).filter((f) => !f.endsWith('.json')).sort();
@@ -179,6 +183,27 @@ describe('POST /api/media and DELETE /api/media/:id (the media library, real ffm
       expect(filesUnder(blobDir)).toEqual([]);
       expect(filesUnder(scratch)).toEqual([]);
       expect((await eventsOf(userId)).map((e) => e.type)).toEqual(['MediaUploaded']);
+    });
+  });
+
+  describe('When the library holds as many items as it may', () => {
+    it('should refuse one more with 400 (before the file is read), storing and recording nothing', async () => {
+      const { userId, token } = aUser();
+      await store.append(mediaLibraryStreamId(userId), Array.from({ length: MEDIA_LIBRARY_MAX_ITEMS }, () => {
+        const mediaId = randomUUID();
+        return {
+          id: randomUUID(), type: 'MediaUploaded', metadata: {},
+          data: {
+            mediaId, userId, kind: 'image', blobKey: `media/${userId}/${mediaId}/original`, thumbnailKey: `media/${userId}/${mediaId}/thumbnail.jpg`, originalName: 'dot.png',
+            contentType: 'image/png', bytes: 100, width: 1, height: 1, durationSeconds: null, at: new Date().toISOString(),
+          },
+        };
+      }));
+      const res = await upload(token, 'still.png').expect(400);
+      expect(res.body).toEqual({ error: MEDIA_ERRORS.tooManyItems() });
+      expect(filesUnder(blobDir)).toEqual([]);
+      expect(filesUnder(scratch)).toEqual([]);
+      expect(await eventsOf(userId)).toHaveLength(MEDIA_LIBRARY_MAX_ITEMS);
     });
   });
 

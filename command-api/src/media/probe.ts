@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import type { MediaKind } from '@app/domain';
+import { runProgram } from '@app/platform';
 
 /** The media programs that check uploads (FFMPEG_PATH, FFPROBE_PATH). */
 export interface MediaTools {
@@ -23,26 +23,19 @@ export type ProbeRefusal = { refused: 'not-media' } | { refused: 'too-long'; dur
 const PROBE_TIMEOUT_MS = 30_000;
 
 /**
- * Runs a program to its end; its output when it exits 0, null when it fails, is killed or runs
- * out of time (a file ffprobe or ffmpeg cannot read is an answer, not an error). A child process:
- * the HTTP event loop is never blocked by the work.
+ * Runs a program to its end (the platform's runProgram, in a child process: the HTTP event loop
+ * is never blocked by the work); its output when it exits 0, null when it fails, is killed or runs
+ * out of time (a file ffprobe or ffmpeg cannot read is an answer, not an error).
  */
-function runTool(command: string, args: readonly string[], timeoutMs = PROBE_TIMEOUT_MS): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], signal: AbortSignal.timeout(timeoutMs) });
-    const out: Buffer[] = [];
-    let size = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= 4 * 1024 * 1024) out.push(chunk);
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      // A missing program is a misconfiguration (a 500 that is logged), not the file's fault.
-      if (error.code === 'ENOENT') reject(new Error(`${command} was not found (FFMPEG_PATH / FFPROBE_PATH)`));
-      else resolve(null);
-    });
-    child.on('close', (code) => resolve(code === 0 ? Buffer.concat(out).toString('utf8') : null));
-  });
+async function runTool(command: string, args: readonly string[], timeoutMs = PROBE_TIMEOUT_MS): Promise<string | null> {
+  try {
+    const { stdout } = await runProgram(command, args, { timeoutMs, maxStdoutBytes: 4 * 1024 * 1024, maxStderrBytes: 64 * 1024 });
+    return stdout;
+  } catch (error) {
+    // A missing program is a misconfiguration (a 500 that is logged), not the file's fault.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${command} was not found (FFMPEG_PATH / FFPROBE_PATH)`);
+    return null;
+  }
 }
 
 interface FfprobeStream {

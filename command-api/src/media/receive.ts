@@ -106,8 +106,8 @@ export function receiveUpload(req: Request, dir: string, limits: Pick<MediaLimit
   });
 }
 
-/** The browser's name for the file, fit to show: no path, no control characters, at most 200 characters. */
-function cleanName(name: string | undefined): string {
+/** The browser's name for the file (multipart's filename, tus's metadata), fit to show: no path, no control characters, at most 200 characters. */
+export function cleanName(name: string | null | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
   return base || 'upload';
 }

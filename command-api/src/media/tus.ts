@@ -7,10 +7,10 @@ import type { Request, Response } from 'express';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import {
-  DomainError, MEDIA_ERRORS, MEDIA_UPLOAD_MESSAGES, NotFoundError, mediaBlobPrefix, type MediaLimits, type Plan, type PlanId,
+  DomainError, MEDIA_ERRORS, MEDIA_LIBRARY_MAX_ITEMS, MEDIA_UPLOAD_MESSAGES, NotFoundError, mediaBlobPrefix, type MediaLimits, type Plan, type PlanId,
 } from '@app/domain';
 import { currentUserId, type BlobStore, type HandlersOf, type Logger } from '@app/platform';
-import type { ReceivedFile } from './receive';
+import { cleanName, type ReceivedFile } from './receive';
 
 /** Where the tus routes live (the route table's createMediaUpload path). */
 export const TUS_PATH = '/api/media/uploads';
@@ -24,7 +24,7 @@ export interface TusDeps {
   log: Logger;
   media: { limits: MediaLimits; tmpDir: string | null; resumableExpiryMs?: number };
   accept: (userId: string, mediaId: string, file: ReceivedFile, dir: string, plan: PlanId, onStoring: () => void) => Promise<object>;
-  planAndRoom: (userId: string) => Promise<{ plan: Plan; usedBytes: number }>;
+  planAndRoom: (userId: string) => Promise<{ plan: Plan; usedBytes: number; liveItems: number }>;
 }
 
 /** An upload's id starts with a digest of its creator's id: another creator's id is not found without a look-up. */
@@ -42,11 +42,11 @@ function nodeRequestOf(req: unknown): (IncomingMessage & { userId?: string }) | 
 /**
  * Resumable uploads to the media library over the tus protocol (1.0.0: creation, creation-with-upload,
  * termination, expiration), served by @tus/server with its file store. Bearer-authenticated by the
- * route table; each upload belongs to its creator (another creator's is 404). The size limit and the
- * plan's storage quota are checked when the upload is created, before a byte is accepted; on the last
- * byte the file gets the very checks of POST /api/media (content, length, image size, quota) and is
- * recorded as MediaUploaded; a refused or cancelled one is removed, and one not finished 24 hours
- * after it started expires and is swept. Every error answer is JSON `{error}` like the rest of the API.
+ * route table; each upload belongs to its creator (another creator's is 404). The size limit, the
+ * library's cap on items and the plan's storage quota are checked when the upload is created, before
+ * a byte is accepted; on the last byte the file gets the very checks of POST /api/media (content,
+ * length, image size, cap, quota) and is recorded as MediaUploaded; a refused or cancelled one is
+ * removed, and one not finished 24 hours after it started expires and is swept. Every error answer is JSON `{error}` like the rest of the API.
  */
 export function createTusUploads(deps: TusDeps): HandlersOf<'createMediaUpload' | 'mediaUploadOffset' | 'continueMediaUpload' | 'cancelMediaUpload'> {
   const { limits } = deps.media;
@@ -73,7 +73,8 @@ export function createTusUploads(deps: TusDeps): HandlersOf<'createMediaUpload' 
       if (upload.size === undefined) throw tusError(400, 'Please say how large the file is (Upload-Length): uploads of unknown length are not taken.');
       if (upload.size === 0) throw tusError(400, MEDIA_UPLOAD_MESSAGES.empty);
       if (upload.size > maxBytes) throw tusError(413, MEDIA_UPLOAD_MESSAGES.clipTooLarge(limits));
-      const { plan, usedBytes } = await deps.planAndRoom(userId);
+      const { plan, usedBytes, liveItems } = await deps.planAndRoom(userId);
+      if (liveItems >= MEDIA_LIBRARY_MAX_ITEMS) throw tusError(400, MEDIA_ERRORS.tooManyItems());
       if (usedBytes + upload.size > plan.storageBytes) throw tusError(400, MEDIA_ERRORS.quota(plan.name, plan.storageBytes));
       const name = cleanName(upload.metadata?.filename ?? upload.metadata?.name ?? null);
       return { metadata: { filename: name, userId } };
@@ -193,10 +194,4 @@ function jsonErrors(res: ServerResponse): void {
     writeHead(held.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     return end(body);
   }) as typeof res.end;
-}
-
-/** The browser's name for the file, fit to show: no path, no control characters, at most 200 characters. */
-function cleanName(name: string | null): string {
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
-  return base || 'upload';
 }

@@ -61,7 +61,7 @@ describe('Posting a video (the post executor)', () => {
 
   /** The bytes the sandbox platform received. */
   async function postedBytes(): Promise<string[]> {
-    const posted = await docs.collection<{ videoKey: string }>(SANDBOX_COLLECTION).find({});
+    const posted = await docs.collection<{ _id: string; videoKey: string }>(SANDBOX_COLLECTION).find({});
     return Promise.all(posted.map(async (p) => {
       const chunks: Buffer[] = [];
       for await (const chunk of await blobs.read(p.videoKey)) chunks.push(Buffer.from(chunk as Buffer));

@@ -12,13 +12,13 @@ import { batchParams, queueBatchSchema } from '../batch/schemas';
 import { batchAnswer, batchListAnswer, batchQueuedAnswer } from '../batch/progress';
 import { instagramUploadSchema, tiktokUploadSchema, youtubeUploadSchema } from '../schemas/social';
 import { generateVideoSchema, updateCaptionSchema } from '../schemas/video';
-import { uploadVideoSchema, useSceneMediaSchema } from '../schemas/own-media';
+import { mediaLibraryPageAnswer, mediaListQuery, uploadVideoSchema, useSceneMediaSchema } from '../schemas/own-media';
 import {
   arrangeScenesSchema, changeCaptionStyleSchema, changeMusicSchema, changeVoiceSchema, editSceneSchema, editScriptSchema, regenerateSceneImageSchema, sceneIndexParam, versionParam,
 } from '../schemas/studio';
 import {
   captionAnswer, catalogAnswer, rerenderAnswer, checkoutAnswer, clockAnswer, connectAnswer, generateVideoAnswer, instagramUploadAnswer, linkStatusAnswer, mailboxAnswer,
-  mediaListAnswer, mediaUploadedAnswer, meAnswer, messageAnswer, messageWithPositionAnswer, openApiAnswer, serviceStatusAnswer, seriesAnswer, seriesCreatedAnswer, seriesListAnswer, subscriptionAnswer,
+  mediaUploadedAnswer, meAnswer, messageAnswer, messageWithPositionAnswer, openApiAnswer, serviceStatusAnswer, seriesAnswer, seriesCreatedAnswer, seriesListAnswer, subscriptionAnswer,
   successAnswer, tiktokUploadAnswer, tokenAnswer, urlAnswer, videoDetailAnswer, videoListAnswer, videoStatsAnswer, videoStatusAnswer, webhookAnswer,
   youtubeUploadAnswer,
 } from './answers';
@@ -119,7 +119,7 @@ export const ROUTES = {
   cancelBatch: defineRoute({ name: 'cancelBatch', service: command, method: 'POST', path: '/api/series/:id/batch/:batchId/cancel', auth: 'bearer', params: batchParams, answer: successAnswer, errors: [404], summary: 'Cancel the queued items of a batch (the video being made finishes)' }),
 
   // The creator's own media library (issue 18).
-  listMedia: defineRoute({ name: 'listMedia', service: query, method: 'GET', path: '/api/media', auth: 'bearer', answer: mediaListAnswer, summary: "The user's own media library, newest first, with the storage it takes" }),
+  listMedia: defineRoute({ name: 'listMedia', service: query, method: 'GET', path: '/api/media', auth: 'bearer', query: mediaListQuery, answer: mediaLibraryPageAnswer, summary: "The user's own media library (at most 500 items), newest first, a page at a time (limit, offset), with the storage it takes" }),
   uploadMedia: defineRoute({ name: 'uploadMedia', cost: 'expensive', service: command, method: 'POST', path: '/api/media', auth: 'bearer', body: 'multipart', answer: mediaUploadedAnswer, status: 201, summary: 'Upload a clip (MP4, MOV, WebM; 200 MB, 3 minutes) or an image (JPEG, PNG, WebP; 20 MB) to the library, checked by its content' }),
   deleteMedia: defineRoute({ name: 'deleteMedia', service: command, method: 'DELETE', path: '/api/media/:id', auth: 'bearer', answer: successAnswer, summary: 'Delete an item of the library (its files are removed)' }),
   mediaThumbnail: defineRoute({ name: 'mediaThumbnail', service: query, method: 'GET', path: '/api/media/thumbnail/:userId/:id', auth: 'signed-url', answer: 'media', summary: "A library item's thumbnail (signed URL)" }),

@@ -5,6 +5,7 @@ import type { UploadMedia } from './commands';
 import { mediaLibraryDecider, MEDIA_ERRORS } from './decide';
 import type { MediaDeleted, MediaItem, MediaUploaded } from './events';
 import { mediaBlobPrefix, mediaLibraryStreamId } from './index';
+import { MEDIA_LIBRARY_MAX_ITEMS } from './limits';
 
 const spec = deciderSpec(mediaLibraryDecider);
 const MB = 1024 * 1024;
@@ -54,6 +55,17 @@ describe('Media library decider', () => {
     it('should give every plan more room than the one below it', () => {
       const sizes = PLANS.map((p) => p.storageBytes);
       expect(sizes).toEqual([1, 5, 20, 50].map((n) => n * GIB));
+    });
+  });
+
+  describe('When the library holds as many items as it may', () => {
+    const full = Array.from({ length: MEDIA_LIBRARY_MAX_ITEMS }, (_, i) => uploaded(anItem(`m${i}`, 1024)));
+    it('should refuse one more, saying how many it holds', () => {
+      spec.given(full).when(upload(anItem('one-more', 1024))).thenThrows(ValidationError, MEDIA_ERRORS.tooManyItems());
+      expect(MEDIA_ERRORS.tooManyItems()).toBe('Your library is full: it holds up to 500 clips and images. Delete something from your library to upload more.');
+    });
+    it('should take one more once an item is deleted', () => {
+      spec.given([...full, deleted(anItem('m7', 1024))]).when(upload(anItem('one-more', 1024))).then([uploaded(anItem('one-more', 1024))]);
     });
   });
 

@@ -8,6 +8,12 @@ export const MEDIA_LIMITS = {
   clipSeconds: 180,
 } as const;
 
+/**
+ * The most items one creator's library holds at once (deleted ones do not count): it bounds the
+ * library's stream state, its read model and GET /api/media, whatever the plan's storage quota.
+ */
+export const MEDIA_LIBRARY_MAX_ITEMS = 500;
+
 export type MediaLimits = { clipBytes: number; imageBytes: number; clipSeconds: number };
 
 const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

@@ -14,24 +14,34 @@ export interface MediaEntry {
   deleted: boolean;
 }
 
-/** One creator's library: every item ever uploaded (deleted ones kept, so an id is never reused) and the bytes held. */
+/** One creator's library: every item ever uploaded (deleted ones kept, so an id is never reused), the bytes and the number of items held. */
 export interface MediaLibraryState {
   items: Record<string, MediaEntry>;
   usedBytes: number;
+  /** Items not deleted (the library's cap counts these). */
+  liveItems: number;
 }
 
-export const initialMediaLibraryState = (): MediaLibraryState => ({ items: {}, usedBytes: 0 });
+export const initialMediaLibraryState = (): MediaLibraryState => ({ items: {}, usedBytes: 0, liveItems: 0 });
 
 export function evolveMediaLibrary(state: MediaLibraryState, event: MediaEvent): MediaLibraryState {
   switch (event.type) {
     case 'MediaUploaded': {
       const { mediaId, kind, bytes, blobKey, thumbnailKey, width, height, durationSeconds, originalName } = event.data;
-      return { items: { ...state.items, [mediaId]: { kind, width, height, durationSeconds, originalName, bytes, blobKey, thumbnailKey, deleted: false } }, usedBytes: state.usedBytes + bytes };
+      return {
+        items: { ...state.items, [mediaId]: { kind, width, height, durationSeconds, originalName, bytes, blobKey, thumbnailKey, deleted: false } },
+        usedBytes: state.usedBytes + bytes,
+        liveItems: state.liveItems + 1,
+      };
     }
     case 'MediaDeleted': {
       const item = state.items[event.data.mediaId];
       if (!item || item.deleted) return state;
-      return { items: { ...state.items, [event.data.mediaId]: { ...item, deleted: true } }, usedBytes: Math.max(0, state.usedBytes - item.bytes) };
+      return {
+        items: { ...state.items, [event.data.mediaId]: { ...item, deleted: true } },
+        usedBytes: Math.max(0, state.usedBytes - item.bytes),
+        liveItems: Math.max(0, state.liveItems - 1),
+      };
     }
     default:
       return assertNever(event);

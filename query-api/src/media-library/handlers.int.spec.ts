@@ -56,10 +56,27 @@ describe('GET /api/media (the media library read model)', () => {
       ],
       usedBytes: 2000,
       storageBytes: GIB,
+      total: 2,
+      nextOffset: null,
     });
     expect(JSON.stringify(res.body)).not.toContain(GRACES);
     expect(JSON.stringify(res.body)).not.toContain('media/ada');
-    expect((await list('nobody').expect(200)).body).toEqual({ media: [], usedBytes: 0, storageBytes: GIB });
+    expect((await list('nobody').expect(200)).body).toEqual({ media: [], usedBytes: 0, storageBytes: GIB, total: 0, nextOffset: null });
+  });
+
+  it('should answer a page at a time when asked (limit, offset), with the storage and the count of the whole library', async () => {
+    const first = (await list('ada').query({ limit: '1' }).expect(200)).body as { media: Array<{ _id: string }> };
+    expect(first).toMatchObject({ media: [{ _id: AN_IMAGE }], usedBytes: 2000, total: 2, nextOffset: 1 });
+    const second = (await list('ada').query({ limit: '1', offset: '1' }).expect(200)).body as { media: Array<{ _id: string }> };
+    expect(second).toMatchObject({ media: [{ _id: A_CLIP }], usedBytes: 2000, total: 2, nextOffset: null });
+    expect((await list('ada').query({ offset: '5' }).expect(200)).body).toMatchObject({ media: [], total: 2, nextOffset: null });
+  });
+
+  it('should refuse a page size out of bounds with 400', async () => {
+    for (const limit of ['0', '501', 'ten', '-1']) {
+      expect((await list('ada').query({ limit }).expect(400)).body).toMatchObject({ error: 'limit must be a whole number from 1 to 500' });
+    }
+    expect((await list('ada').query({ offset: '-3' }).expect(400)).body).toMatchObject({ error: 'offset must be a whole number, 0 or more' });
   });
 
   it('should serve a thumbnail by its signed URL only', async () => {

@@ -1,30 +1,31 @@
 import {
-  COLLECTIONS, ForbiddenError, NotFoundError, effectivePlan, findPlan, mediaBlobPrefix, mediaThumbnailPath, type MediaLibraryDoc, type SubscriptionViewDoc,
+  COLLECTIONS, ForbiddenError, MEDIA_LIBRARY_MAX_ITEMS, NotFoundError, effectivePlan, findPlan, mediaBlobPrefix, mediaThumbnailPath, type MediaLibraryDoc,
+  type SubscriptionViewDoc,
 } from '@app/domain';
-import { currentUserId, verifySignedPath, type BlobStore, type DocumentStore, type HandlersOf } from '@app/platform';
+import { currentUserId, queryOf, verifySignedPath, type BlobStore, type DocumentStore, type HandlersOf } from '@app/platform';
 import { sendBlob } from '../media/handlers';
-import { presentMediaItem, type MediaUrls } from './presenter';
+import { presentMediaLibraryPage, type MediaUrls } from './presenter';
 
 /**
- * GET /api/media: the creator's own library (theirs only), newest first, with the storage it
- * takes against the plan's quota; GET /api/media/thumbnail/:userId/:id: an item's thumbnail, by
- * the signed URL the list hands out.
+ * GET /api/media: the creator's own library (theirs only), newest first, a page at a time, with the
+ * storage it takes against the plan's quota; GET /api/media/thumbnail/:userId/:id: an item's
+ * thumbnail, by the signed URL the list hands out.
+ *
+ * A library holds at most MEDIA_LIBRARY_MAX_ITEMS items (the decider's cap; the read model keeps
+ * live items only), so one bounded read gives the page, the count and the storage used.
  */
 export function mediaLibraryHandlers(deps: { docs: DocumentStore; blobs: BlobStore; urls: MediaUrls }): HandlersOf<'listMedia' | 'mediaThumbnail'> {
   const library = () => deps.docs.collection<MediaLibraryDoc>(COLLECTIONS.mediaLibrary, { indexes: [['userId']] });
   return {
     listMedia: async (req, res) => {
       const userId = currentUserId(req);
+      const { limit, offset } = queryOf(res, 'listMedia');
       const [items, subscription] = await Promise.all([
-        library().find({ userId }, { sort: { createdAt: -1 } }),
+        library().find({ userId }, { sort: { createdAt: -1 }, limit: MEDIA_LIBRARY_MAX_ITEMS }),
         deps.docs.collection<SubscriptionViewDoc>(COLLECTIONS.subscriptionView).get(userId),
       ]);
       const plan = findPlan(subscription ? effectivePlan(subscription, deps.urls.now().toISOString()) : 'FREE');
-      res.json({
-        media: items.map((doc) => presentMediaItem(doc, deps.urls)),
-        usedBytes: items.reduce((sum, doc) => sum + doc.bytes, 0),
-        storageBytes: plan.storageBytes,
-      });
+      res.json(presentMediaLibraryPage(items, { limit, offset }, plan.storageBytes, deps.urls));
     },
 
     mediaThumbnail: async (req, res) => {

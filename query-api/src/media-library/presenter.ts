@@ -1,4 +1,4 @@
-import { mediaThumbnailPath, type MediaItemResponse, type MediaLibraryDoc } from '@app/domain';
+import { mediaThumbnailPath, type MediaItemResponse, type MediaLibraryDoc, type MediaLibraryPage, type MediaListQuery } from '@app/domain';
 import { signPath } from '@app/platform';
 
 export interface MediaUrls {
@@ -22,5 +22,17 @@ export function presentMediaItem(doc: MediaLibraryDoc, urls: MediaUrls): MediaIt
     durationSeconds: doc.durationSeconds,
     thumbnailUrl: signPath(urls.signingKey, mediaThumbnailPath(doc.userId, doc._id), expires),
     createdAt: doc.createdAt,
+  };
+}
+
+/** GET /api/media: one page of the library (newest first), with what the whole library holds and takes; only the page's thumbnails are signed. */
+export function presentMediaLibraryPage(items: readonly MediaLibraryDoc[], page: MediaListQuery, storageBytes: number, urls: MediaUrls): MediaLibraryPage {
+  const end = page.offset + page.limit;
+  return {
+    media: items.slice(page.offset, end).map((doc) => presentMediaItem(doc, urls)),
+    usedBytes: items.reduce((sum, doc) => sum + doc.bytes, 0),
+    storageBytes,
+    total: items.length,
+    nextOffset: end < items.length ? end : null,
   };
 }

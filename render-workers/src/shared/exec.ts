@@ -1,38 +1,12 @@
-import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
+import { runProgram, type RunProgramOptions } from '@app/platform';
 
-export interface RunOptions {
-  input?: string | Buffer;
-  signal?: AbortSignal;
-  cwd?: string;
-}
+export type RunOptions = Pick<RunProgramOptions, 'input' | 'signal' | 'cwd'>;
 
-class CommandError extends Error {
-  override name = 'CommandError';
-  constructor(message: string, readonly stderr: string, readonly code: number | null) {
-    super(message);
-  }
-}
-
-/** Run a program, collect stdout/stderr; rejects with the tail of stderr when it exits non-zero. */
+/** Run a program, collect stdout/stderr; rejects with the tail of stderr when it exits non-zero (the platform's runProgram). */
 export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, signal: options.signal, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.on('error', (e) => reject(e));
-    child.on('close', (code) => {
-      const stdout = Buffer.concat(out).toString('utf8');
-      const stderr = Buffer.concat(err).toString('utf8');
-      if (code === 0) resolve({ stdout, stderr });
-      else reject(new CommandError(`${command} exited with ${code}: ${stderr.trim().split('\n').slice(-6).join('\n')}`, stderr, code));
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input ?? '');
-  });
+  return runProgram(command, args, options);
 }
 
 /** The media programs the stages run (FFMPEG_PATH, FFPROBE_PATH in the render workers' config). */

@@ -25,6 +25,10 @@ export function fitFilter(fit: MediaFit, width: number, height: number): string 
     : `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=bicubic,crop=${width}:${height},setsar=1`;
 }
 
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}
+
 /** The item's file from the media store, as a local path (copied into `to` unless the store is on this disk). Null when it is gone. */
 export async function fetchMedia(blobs: BlobStore, blobKey: string, to: string): Promise<string | null> {
   if (!(await blobs.stat(blobKey))) return null;
@@ -61,12 +65,13 @@ export async function frameClip(tools: MediaTools, source: string, fit: MediaFit
 }
 
 /** What a probe of an uploaded finished video says. */
-export interface ProbedVideo {
+interface ProbedVideo {
   durationSeconds: number;
   hasAudio: boolean;
 }
 
-export async function probeVideo(tools: MediaTools, file: string, signal?: AbortSignal): Promise<ProbedVideo> {
+/** The length and whether there is sound, of a finished video to normalise (and of the result). */
+async function probeVideo(tools: MediaTools, file: string, signal?: AbortSignal): Promise<ProbedVideo> {
   const { stdout } = await run(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal });
   const probe = JSON.parse(stdout) as { format?: { duration?: string }; streams?: Array<{ codec_type?: string; duration?: string }> };
   const video = probe.streams?.find((s) => s.codec_type === 'video');
@@ -76,7 +81,7 @@ export async function probeVideo(tools: MediaTools, file: string, signal?: Abort
 }
 
 /**
- * "Upload Video": a finished video made elsewhere in the platform's format: H.264 (high profile,
+ * "Import a video" (the UploadVideo command): a finished video made elsewhere in the platform's format: H.264 (high profile,
  * yuv420p, 30 fps) letterboxed into the frame of its aspect ratio, AAC 48 kHz stereo (silence when
  * it had no sound), the index first (faststart). Returns its length in seconds.
  */
@@ -99,9 +104,5 @@ export async function normaliseVideo(
 /** A JPEG thumbnail of a video a little into it, at most 720 px wide. */
 export async function videoThumbnail(tools: MediaTools, video: string, seconds: number, width: number, out: string, signal?: AbortSignal): Promise<void> {
   await run(tools.ffmpeg, ['-hide_banner', '-v', 'error', '-y', '-ss', Math.min(1, seconds / 3).toFixed(2), '-i', video, '-frames:v', '1', '-vf', `scale=${Math.min(720, width)}:-2`, '-q:v', '4', out], { signal });
-}
-
-export async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
 }
 

@@ -1,3 +1,3 @@
 export { MediaLibrary } from './components/media-library';
 export { MediaPicker } from './components/media-picker';
-export { UploadVideoButton } from './components/upload-video-button';
+export { ImportVideoButton, IMPORT_VIDEO_LABEL } from './components/import-video-button';

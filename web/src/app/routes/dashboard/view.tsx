@@ -1,13 +1,13 @@
 import type { ReactElement } from 'react';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
-import { UploadVideoButton } from '../../../features/media';
+import { ImportVideoButton } from '../../../features/media';
 import { YourVideos } from '../../../features/videos/components/your-videos';
 
-/** /dashboard/view: every video, newest first; Upload Video brings a finished one made elsewhere. */
+/** /dashboard/view: every video, newest first; "Import a video" brings a finished one made elsewhere. */
 export default function ViewPage(): ReactElement {
   return (
     <>
-      <PageHeader title="View" subtitle="Watch, caption, download and publish your videos." actions={<UploadVideoButton />} />
+      <PageHeader title="View" subtitle="Watch, caption, download and publish your videos." actions={<ImportVideoButton />} />
       <YourVideos />
     </>
   );

@@ -14,7 +14,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   { label: 'Series', path: paths.dashboard.root.getHref(), title: 'Your Series', keywords: ['home', 'series', 'videos', 'dashboard', 'quick actions'] },
   { label: 'View', path: paths.dashboard.view.getHref(), title: 'Your Videos', keywords: ['videos', 'list', 'watch', 'download', 'caption'] },
   { label: 'Create', path: paths.dashboard.create.getHref(), title: 'Create A Series', keywords: ['new', 'generate', 'video', 'topic', 'voice', 'narrator', 'art style', 'wizard'] },
-  { label: 'Library', path: paths.dashboard.library.getHref(), title: 'Your Media', keywords: ['media', 'upload', 'clips', 'images', 'photos', 'footage', 'own media', 'upload video'] },
+  { label: 'Library', path: paths.dashboard.library.getHref(), title: 'Your Media', keywords: ['media', 'upload', 'clips', 'images', 'photos', 'footage', 'own media', 'import a video'] },
   { label: 'Guides', path: paths.dashboard.guides.getHref(), title: 'Video Guides', keywords: ['help', 'tutorial', 'how to', 'learn', 'custom topic', 'schedule'] },
   { label: 'Billing', path: paths.dashboard.billing.getHref(), title: 'Billing', keywords: ['plan', 'upgrade', 'subscription', 'payment', 'invoice', 'cancel', 'pricing', 'faq'] },
   { label: 'Account', path: paths.dashboard.account.getHref(), title: 'Account Settings', keywords: ['email', 'password', 'profile', 'linked accounts', 'youtube', 'tiktok', 'instagram', 'disconnect'] },

@@ -2,6 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Empty, Popconfirm, Progress, Skeleton } from 'antd';
 import { DeleteOutlined, PlaySquareOutlined } from '@ant-design/icons';
+import { MEDIA_LIBRARY_MAX_ITEMS } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { serverErrorOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -15,7 +16,7 @@ import './media.css';
 /**
  * The creator's media library (issue 18): their clips and images with thumbnails and lengths, the
  * storage they take against the plan, uploads with progress (large files resumable), delete, and
- * "Make it a video" for a finished clip (Upload Video).
+ * "Make it a video" for a finished clip (the UploadVideo command, as "Import a video" on the View page).
  */
 export function MediaLibrary(): ReactElement {
   const navigate = useNavigate();
@@ -43,14 +44,14 @@ export function MediaLibrary(): ReactElement {
         <UploadButton onFiles={(files) => void upload(files)} label="Upload clips or images" />
         {data && (
           <div className="media-library__storage">
-            <span>{formatBytes(data.usedBytes)} of {formatBytes(data.storageBytes)} used</span>
+            <span>{formatBytes(data.usedBytes)} of {formatBytes(data.storageBytes)} used · {data.total} of {MEDIA_LIBRARY_MAX_ITEMS} items</span>
             <Progress percent={Math.min(100, Math.round((data.usedBytes / data.storageBytes) * 100))} showInfo={false} size="small" aria-label="Storage used" />
           </div>
         )}
       </div>
       <p className="media-library__hint">
         Clips (MP4, MOV, WebM) up to 200 MB and 3 minutes, images (JPEG, PNG, WebP) up to 20 MB. Use them in place of generated pictures when you create a
-        video or on a video&apos;s storyboard, or upload a finished video and make it a video of yours.
+        video or on a video&apos;s storyboard, or make a finished clip one of your videos (Make it a video, or Import a video on the View page).
       </p>
       <UploadList uploads={uploads} onDismiss={dismiss} />
       {isLoading ? (

@@ -95,5 +95,8 @@ export const MEDIA_ACCEPT = 'video/mp4,video/quicktime,video/webm,.mp4,.mov,.web
 
 /** 12.3 MB */
 export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 * 1024 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : bytes >= 1024 * 1024 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-/** 0:07 */
-export const formatDuration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+/** 0:07, 1:00 (59.6 s), 12:05: whole seconds, rounded before they are split into minutes. */
+export const formatDuration = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};

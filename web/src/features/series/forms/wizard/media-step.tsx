@@ -5,7 +5,11 @@ import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlin
 import { useOwnMediaPicker, type MediaFitChoice, type OwnMediaChoice } from '../../../../components/ui/own-media-picker';
 import './media-step.css';
 
-const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+/** 0:07, 1:00 (59.6 s): whole seconds, rounded before they are split into minutes. */
+const duration = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 /**
  * "Use my own media" (issue 18, optional): clips and images of the library, or new uploads, in order;

@@ -1,19 +1,22 @@
 import { useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Modal, Progress } from 'antd';
-import { CloudUploadOutlined } from '@ant-design/icons';
+import { ImportOutlined } from '@ant-design/icons';
 import { paths } from '../../../config/paths';
 import { serverErrorOf } from '../../../lib/api';
 import { useUploadVideoMutation } from '../api';
 import { useUploads } from '../lib/use-uploads';
 import type { UploadedMedia } from '../lib/upload';
 
+/** The label of the action, distinct from the detail page's "Upload Video" (posting a video to a platform). */
+export const IMPORT_VIDEO_LABEL = 'Import a video';
+
 /**
- * Upload Video (issue 18): a finished video made elsewhere goes into the library (resumable when
- * large) and becomes a video of the creator's, normalised to the platform's format; it opens on
- * its page while that runs. It counts as one of the plan's videos.
+ * Import a video (issue 18, the UploadVideo command): a finished video made elsewhere goes into the
+ * library (resumable when large) and becomes a video of the creator's, normalised to the platform's
+ * format; it opens on its page while that runs. It counts as one of the plan's videos.
  */
-export function UploadVideoButton(): ReactElement {
+export function ImportVideoButton(): ReactElement {
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [uploadVideo] = useUploadVideoMutation();
@@ -33,12 +36,16 @@ export function UploadVideoButton(): ReactElement {
   const { uploads, upload, dismiss } = useUploads((item) => void makeVideo(item));
   const current = uploads.at(-1);
   const failed = current?.state === 'failed' ? current.error : null;
+  const close = () => {
+    if (current) dismiss(current.key);
+    setError(null);
+  };
   return (
     <>
-      <Button icon={<CloudUploadOutlined />} onClick={() => input.current?.click()}>
-        Upload Video
+      <Button icon={<ImportOutlined />} onClick={() => input.current?.click()}>
+        {IMPORT_VIDEO_LABEL}
       </Button>
-      <input ref={input} type="file" accept="video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm" hidden data-testid="upload-video-input" onChange={(e) => {
+      <input ref={input} type="file" accept="video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm" hidden data-testid="import-video-input" aria-label="Choose a video to import" onChange={(e) => {
         const file = e.target.files?.[0];
         e.target.value = '';
         setError(null);
@@ -46,11 +53,11 @@ export function UploadVideoButton(): ReactElement {
       }} />
       <Modal
         open={Boolean(current && (current.state === 'uploading' || failed || error))}
-        title="Upload Video"
+        title={IMPORT_VIDEO_LABEL}
         footer={current?.state === 'uploading' ? null : undefined}
         closable={current?.state !== 'uploading'}
-        onCancel={() => { if (current) dismiss(current.key); setError(null); }}
-        onOk={() => { if (current) dismiss(current.key); setError(null); }}
+        onCancel={close}
+        onOk={close}
       >
         {current?.state === 'uploading' && (
           <>
