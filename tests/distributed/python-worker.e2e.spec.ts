@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { videoStreamId } from '@app/domain';
 import { namespaced, openEventStore, openMessageBus, TOPICS, type EventStore, type MessageBus } from '@app/platform';
+import { colourAt, type FrameRegion, type Rgb } from '@app/render-workers/testing';
 import { eventually } from '../support/eventually';
 import { freePort, startProgram, startService, type ServiceProcess } from '../support/processes';
 import { onRealEngines } from '../support/scratch';
@@ -36,21 +37,13 @@ interface Probe { streams: Array<{ codec_type: string; codec_name: string; width
 const probe = (file: string) => JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file], { encoding: 'utf8' })) as Probe;
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...args]);
 
-/** A region of the frame, in fractions of its width and height. */
-interface Region { x: number; y: number; w: number; h: number }
 /** Away from the Python worker's lines (centre of a card, bottom of own media) and from letterbox bars. */
-const MIDDLE: Region = { x: 0.3, y: 0.35, w: 0.4, h: 0.15 };
-const TOP_BAND: Region = { x: 0.1, y: 0.02, w: 0.8, h: 0.06 };
+const MIDDLE: FrameRegion = { x: 0.3, y: 0.35, w: 0.4, h: 0.15 };
+const TOP_BAND: FrameRegion = { x: 0.1, y: 0.02, w: 0.8, h: 0.06 };
 
-/** The mean colour of a region of a video's frame at `seconds`. */
-function colourAt(file: string, seconds: number, region: Region): { r: number; g: number; b: number } {
-  const crop = `crop=iw*${region.w}:ih*${region.h}:iw*${region.x}:ih*${region.y},scale=1:1:flags=area`;
-  const [r, g, b] = execFileSync('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(2), '-i', file, '-frames:v', '1', '-vf', crop, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
-  return { r, g, b };
-}
-const isRed = ({ r, g, b }: { r: number; g: number; b: number }) => r > 180 && g < 70 && b < 70;
-const isBlue = ({ r, g, b }: { r: number; g: number; b: number }) => b > 150 && r < 70 && g < 70;
-const isBlack = ({ r, g, b }: { r: number; g: number; b: number }) => Math.max(r, g, b) < 30;
+const isRed = ({ r, g, b }: Rgb) => r > 180 && g < 70 && b < 70;
+const isBlue = ({ r, g, b }: Rgb) => b > 150 && r < 70 && g < 70;
+const isBlack = ({ r, g, b }: Rgb) => Math.max(r, g, b) < 30;
 
 /** The loudest sample of a file's sound, dBFS. */
 function maxVolume(file: string): number {
@@ -259,9 +252,9 @@ const rendered = (worker: ServiceProcess, videoId: string) => worker.lines.some(
       expect(probed.streams.map((s) => [s.codec_type, s.codec_name])).toEqual([['video', 'h264'], ['audio', 'aac']]);
       expect(probed.streams[0]).toMatchObject({ width: 1080, height: 1920, avg_frame_rate: '30/1' });
       expect(Math.abs(Number(probed.format.duration) - 3)).toBeLessThan(0.1);
-      const { g } = colourAt(made.file, 1.5, { x: 0.3, y: 0.45, w: 0.4, h: 0.1 });
+      const { g } = await colourAt(made.file, 1.5, { x: 0.3, y: 0.45, w: 0.4, h: 0.1 });
       expect(g).toBeGreaterThan(100);
-      expect(isBlack(colourAt(made.file, 1.5, TOP_BAND))).toBe(true);
+      expect(isBlack(await colourAt(made.file, 1.5, TOP_BAND))).toBe(true);
       // As the product's worker reports an upload: no narration, no pictures.
       expect((await history(imported)).filter((type) => type.startsWith('RenderStageReached') || type === 'VideoRendered'))
         .toEqual(stages(['start', 'script', 'video', 'uploading']));
@@ -280,10 +273,10 @@ const rendered = (worker: ServiceProcess, videoId: string) => worker.lines.some(
       const { file } = await download(creator, videoId);
       // The Python worker's scenes are two seconds each.
       for (const t of [0.8, 1.8]) {
-        expect({ t, red: isRed(colourAt(file, t, MIDDLE)), cropped: isRed(colourAt(file, t, TOP_BAND)) }).toEqual({ t, red: true, cropped: true });
+        expect({ t, red: isRed(await colourAt(file, t, MIDDLE)), cropped: isRed(await colourAt(file, t, TOP_BAND)) }).toEqual({ t, red: true, cropped: true });
       }
-      expect({ blue: isBlue(colourAt(file, 3, MIDDLE)), letterboxed: isBlack(colourAt(file, 3, TOP_BAND)) }).toEqual({ blue: true, letterboxed: true });
-      const card = colourAt(file, 5, MIDDLE);
+      expect({ blue: isBlue(await colourAt(file, 3, MIDDLE)), letterboxed: isBlack(await colourAt(file, 3, TOP_BAND)) }).toEqual({ blue: true, letterboxed: true });
+      const card = await colourAt(file, 5, MIDDLE);
       expect({ red: isRed(card), blue: isBlue(card) }).toEqual({ red: false, blue: false });
       // The clip's tone is not in the sound (only the worker's quiet bed is).
       expect(maxVolume(file)).toBeLessThan(-30);

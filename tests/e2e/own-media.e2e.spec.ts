@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { colourAt } from '@app/render-workers/testing';
 import { seriousViolations } from '../support/a11y';
 import { CSP_VIOLATIONS, launchBrowser, newContext } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
@@ -37,18 +38,8 @@ function apiCall<T>(path: string): Promise<T> {
   }, path) as Promise<T>;
 }
 
-/** The mean colour of the middle of the frame at `seconds` (away from the captions and any bars). */
-function middleColour(video: string, seconds: number): { r: number; g: number; b: number } {
-  const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'crop=iw*0.4:ih*0.2:iw*0.3:ih*0.35,scale=16:16,format=rgb24', '-f', 'rawvideo', '-']);
-  let r = 0, g = 0, b = 0;
-  for (let i = 0; i < rgb.length; i += 3) {
-    r += rgb[i];
-    g += rgb[i + 1];
-    b += rgb[i + 2];
-  }
-  const n = rgb.length / 3;
-  return { r: r / n, g: g / n, b: b / n };
-}
+/** The middle of the frame: away from the captions and any bars. */
+const MIDDLE = { x: 0.3, y: 0.35, w: 0.4, h: 0.2 };
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -131,8 +122,8 @@ describe('When a creator makes a video with their own clip and image', () => {
     expect(second.media).toMatchObject({ kind: 'image', fit: 'letterbox' });
     const video = join(SHOTS, 'own-media-video.mp4');
     writeFileSync(video, Buffer.from(await (await fetch(new URL(detail.streamUrl!, server.url))).arrayBuffer()));
-    const red = middleColour(video, (first.start! + first.end!) / 2);
-    const blue = middleColour(video, (second.start! + second.end!) / 2);
+    const red = await colourAt(video, (first.start! + first.end!) / 2, MIDDLE);
+    const blue = await colourAt(video, (second.start! + second.end!) / 2, MIDDLE);
     expect(red.r > 180 && red.g < 70 && red.b < 70).toBe(true);
     expect(blue.b > 150 && blue.r < 70 && blue.g < 70).toBe(true);
     for (const [name, scene] of [['own-media-frame-clip', first], ['own-media-frame-image', second]] as const) {

@@ -15,28 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import { MIN_POSITION_HEADER, type VideoDetail } from '@app/domain';
+import { colourAt, type FrameRegion, type Rgb } from '@app/render-workers/testing';
 import { ApiClient } from '../api/client';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 import { eventually } from '../support/eventually';
 
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...args]);
-
-type Rgb = { r: number; g: number; b: number };
-/** A part of the frame, as fractions of its width and height. */
-type Region = { x: number; y: number; w: number; h: number };
-
-/** The mean colour of a region of the video's frame at `seconds`. */
-function colourAt(video: string, seconds: number, { x, y, w, h }: Region): Rgb {
-  const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', `crop=iw*${w}:ih*${h}:iw*${x}:ih*${y},scale=16:16,format=rgb24`, '-f', 'rawvideo', '-']);
-  let r = 0, g = 0, b = 0;
-  for (let i = 0; i < rgb.length; i += 3) {
-    r += rgb[i];
-    g += rgb[i + 1];
-    b += rgb[i + 2];
-  }
-  const n = rgb.length / 3;
-  return { r: Math.round(r / n), g: Math.round(g / n), b: Math.round(b / n) };
-}
 
 /** The colours the test files are made of, and the black of letterbox bars. */
 const COLOURS = { red: [255, 0, 0], lime: [0, 255, 0], yellow: [255, 255, 0], cyan: [0, 255, 255], blue: [0, 0, 255], black: [0, 0, 0] } as const;
@@ -53,7 +37,7 @@ const REGIONS = {
   right: { x: 0.82, y: 0.3, w: 0.15, h: 0.15 },
   centre: { x: 0.44, y: 0.42, w: 0.12, h: 0.12 },
   top: { x: 0.45, y: 0.04, w: 0.1, h: 0.1 },
-} satisfies Record<string, Region>;
+} satisfies Record<string, FrameRegion>;
 
 const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)) : []);
 
@@ -152,10 +136,10 @@ describe("The creator's own media, end to end on the embedded product", () => {
     expect(probed.streams[0]).toMatchObject({ width: 1920, height: 1080 });
 
     /** The named colours of the frame at the middle of scene `index`, by region. */
-    const signature = (index: number) => {
+    const signature = async (index: number) => {
       const { start, end } = scenes[index];
       const middle = (start! + end!) / 2;
-      return Object.fromEntries((Object.keys(REGIONS) as Array<keyof typeof REGIONS>).map((region) => [region, nameOf(colourAt(video, middle, REGIONS[region]))]));
+      return Object.fromEntries(await Promise.all((Object.keys(REGIONS) as Array<keyof typeof REGIONS>).map(async (region) => [region, nameOf(await colourAt(video, middle, REGIONS[region]))])));
     };
     const expected = [
       // The 1080p clip fills the 16:9 frame as it is: red left, lime right (the middle is where they meet).
@@ -167,7 +151,7 @@ describe("The creator's own media, end to end on the embedded product", () => {
       // The still, cropped to fill (and moving like a generated picture): blue everywhere.
       { left: 'blue', right: 'blue', centre: 'blue', top: 'blue' },
     ];
-    const seen = expected.map((_, index) => signature(index));
+    const seen = await Promise.all(expected.map((_, index) => signature(index)));
     expect(seen.map((s, i) => (i === 0 ? { left: s.left, right: s.right } : s))).toEqual(expected);
   });
 

@@ -4,22 +4,10 @@ import { LocalDiskBlobStore } from '@app/platform';
 import type { RenderedMedia, RenderRequest, SceneMedia } from '@app/domain';
 import { DEFAULT_MEDIA_TOOLS, run } from '../shared/exec';
 import { aRenderRequest } from '../testing/builders';
-import { ensureNativeHelper, frameRgb, offlineProviders, probe, quietLogger, tempDir } from '../testing/media';
+import { ensureNativeHelper, frameRgb, meanColour, offlineProviders, probe, quietLogger, tempDir } from '../testing/media';
 import { createRenderPipeline, type PipelineStage } from './render-pipeline';
 
 beforeAll(() => ensureNativeHelper());
-
-/** The mean red, green and blue of an RGB24 frame. */
-function meanColour(rgb: Buffer): { r: number; g: number; b: number } {
-  let r = 0, g = 0, b = 0;
-  for (let i = 0; i < rgb.length; i += 3) {
-    r += rgb[i];
-    g += rgb[i + 1];
-    b += rgb[i + 2];
-  }
-  const n = rgb.length / 3;
-  return { r: r / n, g: g / n, b: b / n };
-}
 
 const ffmpeg = (...args: string[]) => run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
 

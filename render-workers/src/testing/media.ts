@@ -62,7 +62,7 @@ export async function integratedLoudness(path: string): Promise<number> {
 }
 
 /** One frame as small raw RGB, optionally cropped first (x, y, w, h as fractions of the frame). */
-export async function frameRgb(path: string, atSeconds: number, size = { width: 64, height: 64 }, crop?: { x: number; y: number; w: number; h: number }): Promise<Buffer> {
+export async function frameRgb(path: string, atSeconds: number, size = { width: 64, height: 64 }, crop?: FrameRegion): Promise<Buffer> {
   const filters = [crop ? `crop=iw*${crop.w}:ih*${crop.h}:iw*${crop.x}:ih*${crop.y}` : null, `scale=${size.width}:${size.height}`, 'format=rgb24'].filter(Boolean).join(',');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -71,6 +71,28 @@ export async function frameRgb(path: string, atSeconds: number, size = { width: 
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg frame exit ${code}`))));
   });
+}
+
+/** A part of a frame: x, y, width and height as fractions of the frame. */
+export interface FrameRegion { x: number; y: number; w: number; h: number }
+
+export interface Rgb { r: number; g: number; b: number }
+
+/** The mean red, green and blue of raw RGB24 bytes (frameRgb's). */
+export function meanColour(rgb: Buffer): Rgb {
+  let r = 0, g = 0, b = 0;
+  for (let i = 0; i < rgb.length; i += 3) {
+    r += rgb[i];
+    g += rgb[i + 1];
+    b += rgb[i + 2];
+  }
+  const n = rgb.length / 3;
+  return { r: Math.round(r / n), g: Math.round(g / n), b: Math.round(b / n) };
+}
+
+/** The mean colour of a region of a video's frame at `seconds` (the whole frame without a region). */
+export async function colourAt(path: string, seconds: number, region?: FrameRegion): Promise<Rgb> {
+  return meanColour(await frameRgb(path, seconds, { width: 16, height: 16 }, region));
 }
 
 /** Mean absolute difference of two equally sized byte buffers (0-255). */
