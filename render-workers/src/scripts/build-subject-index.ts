@@ -1,9 +1,14 @@
 /**
  * Writes the illustrator's subject index (render-workers/src/stages/images/subjects/subject-index.generated.ts):
  * the Fluent Emoji pictures with their emojibase annotations in English, Spanish and French, stemmed.
- * Run after upgrading emojibase-data, @iconify-json/fluent-emoji or snowball-stemmers:
+ * Run after upgrading emojibase-data, @iconify-json/fluent-emoji or snowball-stemmers, and after
+ * changing how the index is made (stop words, names and tags added by hand, groups left out; raise
+ * CATALOGUE_FORMAT in catalogue.ts then, so a process holding an older index rebuilds its own):
  *
  *   npm run subjects:index -w render-workers
+ *
+ * The unit test of the stored index fails until it is run: it compares the recorded versions and
+ * format, every entry but its stems, and the stems of a sample.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

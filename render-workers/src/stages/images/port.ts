@@ -19,6 +19,11 @@ export interface IllustrationRequest {
   topic?: string;
   /** Per scene, the subject the creator picked for it ('' or absent: chosen from the words). */
   subjects?: string[];
+  /**
+   * Also write each scene's drawing as SVG beside its picture (`scene-00.svg`), as it was before
+   * rasterising: for benchmarks and debugging. An illustrator that draws no SVG ignores it.
+   */
+  svgOut?: boolean;
 }
 
 /** A picture of the illustration set a scene shows (or could show). */

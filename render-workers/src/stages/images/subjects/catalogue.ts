@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { iconNames } from './icons';
 import { SUBJECT_INDEX } from './subject-index.generated';
-import { isStopWord, stemWord, stripAccents, type SubjectLanguage } from './text';
+import { isStopWord, splitWords, stemWord, stripAccents, type SubjectLanguage } from './text';
 
 /**
  * The subjects a scene can show: every Fluent Emoji illustration that has an emojibase entry,
@@ -25,8 +25,10 @@ export interface SubjectEntry {
   /** Per language: the label, and the phrases (label first, then tags) as stems. */
   names: Record<SubjectLanguage, {
     label: string;
-    /** The label's and the tags' words as stems, label first. */
+    /** The names' (the label, then any extra name) and the tags' words as stems, names first. */
     phrases: string[][];
+    /** How many of the phrases are names: the label and its synonyms; the rest are tags. */
+    nameCount: number;
     /** The same phrases' words as written (lower case), to tell the same word from one that only shares its stem. */
     words: string[][];
   }>;
@@ -63,13 +65,23 @@ const ICON_ALIASES: Record<string, string> = {
   'black bird': 'blackbird', phoenix: 'phoenix-bird', 'piñata': 'piata',
 };
 
-/** A few words scripts use that no annotation has, given to the picture that shows them best. */
+/**
+ * Names the CLDR annotations lack for a picture that shows exactly that thing: 🌊 is "water wave"
+ * in CLDR, but scripts say "sea" and "ocean", and no other picture shows the sea; 🏜️ is a desert of
+ * dunes. They count as the picture's name, like its label. Kept to synonyms of what is drawn.
+ */
+const EXTRA_NAMES: Record<string, Record<SubjectLanguage, string[]>> = {
+  'water-wave': { en: ['sea', 'ocean'], es: ['mar', 'océano'], fr: ['mer', 'océan'] },
+  desert: { en: ['dune', 'dunes'], es: ['duna', 'dunas'], fr: ['dune', 'dunes'] },
+};
+
+/**
+ * Tags the annotations lack, for a thing no picture shows, given to the one that stands in for it:
+ * seaweed has no emoji, and the issue's own example ("the shrimp eats algae": a shrimp and
+ * seaweed) wants the green fronds of 🌿 for it. Only as a tag, so it never outranks a name.
+ */
 const EXTRA_TAGS: Record<string, Record<SubjectLanguage, string[]>> = {
   herb: { en: ['algae', 'seaweed', 'kelp'], es: ['alga', 'algas'], fr: ['algue', 'algues'] },
-  desert: { en: ['pyramid', 'pyramids', 'dune'], es: ['pirámide', 'duna'], fr: ['pyramide', 'dune'] },
-  'crossed-swords': { en: ['viking', 'knight', 'warrior', 'sword'], es: ['vikingo', 'caballero', 'guerrero', 'espada'], fr: ['viking', 'chevalier', 'guerrier', 'épée'] },
-  'water-wave': { en: ['sea', 'ocean', 'lagoon'], es: ['mar', 'océano', 'laguna'], fr: ['mer', 'océan', 'lagon'] },
-  'snow-capped-mountain': { en: ['glacier', 'alps'], es: ['glaciar', 'alpes'], fr: ['glacier', 'alpes'] },
 };
 
 /** Never a scene's subject: hands and gestures, families, skin tones, hair, symbols and flags. */
@@ -83,7 +95,19 @@ const TILE_IDS = new Set(['night-with-stars', 'sunrise-over-mountains', 'sunrise
 const SUBGROUP_PRIOR: Record<string, number> = {
   'face-smiling': 0.55, 'face-affection': 0.5, 'face-tongue': 0.45, 'face-neutral-skeptical': 0.5, 'face-sleepy': 0.55, 'face-unwell': 0.5,
   'face-hat': 0.55, 'face-hand': 0.5, 'face-glasses': 0.55, 'face-concerned': 0.5, 'face-negative': 0.5, 'cat-face': 0.6, 'monkey-face': 0.6, heart: 0.6, emotion: 0.45,
-  'body-parts': 0.75, person: 0.7, 'person-sport': 0.85, 'person-activity': 0.8, 'person-resting': 0.75, 'person-symbol': 0.6, time: 0.8, 'place-religious': 0.85,
+  'body-parts': 0.75, person: 0.7, 'person-role': 0.8, 'person-fantasy': 0.7, 'person-sport': 0.85, 'person-activity': 0.8, 'person-resting': 0.75, 'person-symbol': 0.45,
+  time: 0.8, 'place-religious': 0.85, sound: 0.6,
+};
+
+/**
+ * People: a picture of a person is only right when the line names that person (a farmer, a
+ * mermaid, someone swimming). Their names must be matched whole, the generic word aside ("health
+ * worker" is not any "worker", "mère Noël" is not any "mère"), and their tags count as tags.
+ */
+export const isPerson = (entry: Pick<SubjectEntry, 'subgroup'>) => entry.subgroup.startsWith('person');
+/** The word of a person's name that only says it is a person ("person swimming", "persona nadando"). */
+export const GENERIC_PERSON: Record<SubjectLanguage, Set<string>> = {
+  en: new Set(['person', 'man', 'woman', 'people']), es: new Set(['persona', 'hombre', 'mujer', 'personas']), fr: new Set(['personne', 'homme', 'femme', 'personnes']),
 };
 
 const SKY_SUBGROUPS = new Set(['sky-weather', 'transport-air']);
@@ -117,28 +141,33 @@ export interface CatalogueData {
   entries: SubjectEntry[];
 }
 
+/**
+ * The version of the way the index is made from the packages (stop words, names, tags, stemming):
+ * raise it when that changes, and run `npm run subjects:index -w render-workers`.
+ */
+export const CATALOGUE_FORMAT = '6';
+
 /** The versions of the packages the catalogue is made from. */
 export function catalogueSources(): Record<string, string> {
   const version = (name: string) => (requireModule(`${name}/package.json`) as { version: string }).version;
-  return { 'emojibase-data': version('emojibase-data'), '@iconify-json/fluent-emoji': version('@iconify-json/fluent-emoji'), 'snowball-stemmers': version('snowball-stemmers'), format: '5' };
+  return { 'emojibase-data': version('emojibase-data'), '@iconify-json/fluent-emoji': version('@iconify-json/fluent-emoji'), 'snowball-stemmers': version('snowball-stemmers'), format: CATALOGUE_FORMAT };
 }
 
 export const slug = (label: string) => stripAccents(label.toLowerCase()).replace(/[’'".!:]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** A label's or tag's words that can name a subject (stop words left out). */
 export function phraseWords(text: string, language: SubjectLanguage): string[] {
-  return text.toLowerCase().normalize('NFC').split(/[^\p{L}]+/u).filter((w) => w.length >= 2 && !isStopWord(w, language));
+  return splitWords(text).filter((w) => w.length >= 2 && !isStopWord(w, language));
 }
 
-/** The catalogue's entries made from the installed packages (slow: it stems every annotation). */
-export function buildCatalogueData(): CatalogueData {
+/** The pictures of the set that are subjects, in the annotations' order: each one's emojibase entry and id (quick: nothing stemmed). */
+function catalogueRows(): Array<{ e: EmojibaseEntry; id: string; group: string; subgroup: string }> {
   const meta = requireModule('emojibase-data/meta/groups.json') as { groups: Record<string, string>; subgroups: Record<string, string> };
-  const data = Object.fromEntries(SUBJECT_LANGUAGES.map((l) => [l, requireModule(`emojibase-data/${l}/data.json`) as EmojibaseEntry[]])) as Record<SubjectLanguage, EmojibaseEntry[]>;
-  const byHex = Object.fromEntries(SUBJECT_LANGUAGES.map((l) => [l, new Map(data[l].map((e) => [e.hexcode, e]))])) as Record<SubjectLanguage, Map<string, EmojibaseEntry>>;
+  const en = requireModule('emojibase-data/en/data.json') as EmojibaseEntry[];
   const icons = iconNames();
-  const neutral = new Set(data.en.map((e) => e.label));
-  const entries: SubjectEntry[] = [];
-  for (const e of data.en) {
+  const neutral = new Set(en.map((e) => e.label));
+  const rows: ReturnType<typeof catalogueRows> = [];
+  for (const e of en) {
     const group = meta.groups[String(e.group)] ?? '';
     const subgroup = meta.subgroups[String(e.subgroup)] ?? '';
     if (EXCLUDED_GROUPS.has(group) || EXCLUDED_SUBGROUPS.has(subgroup)) continue;
@@ -148,13 +177,35 @@ export function buildCatalogueData(): CatalogueData {
     if (gendered && (neutral.has(gendered[2]) || neutral.has(`person ${gendered[2]}`))) continue;
     const id = ICON_ALIASES[e.label] ?? slug(e.label);
     if (!icons.has(id) || TILE_IDS.has(id)) continue;
+    rows.push({ e, id, group, subgroup });
+  }
+  return rows;
+}
+
+/** Pictures given words the annotations lack (their entries are the ones a change by hand touches). */
+export const HAND_WORDED_IDS = [...new Set([...Object.keys(EXTRA_NAMES), ...Object.keys(EXTRA_TAGS), ...Object.values(ICON_ALIASES)])];
+
+/**
+ * The catalogue's entries made from the installed packages. Stemming every annotation in three
+ * languages is the slow part: with `stem`, only the entries it keeps are stemmed, the others have
+ * no phrases (the stored index's check rebuilds everything else and stems a sample).
+ */
+export function buildCatalogueData(stem?: (id: string) => boolean): CatalogueData {
+  const data = Object.fromEntries(SUBJECT_LANGUAGES.map((l) => [l, requireModule(`emojibase-data/${l}/data.json`) as EmojibaseEntry[]])) as Record<SubjectLanguage, EmojibaseEntry[]>;
+  const byHex = Object.fromEntries(SUBJECT_LANGUAGES.map((l) => [l, new Map(data[l].map((e) => [e.hexcode, e]))])) as Record<SubjectLanguage, Map<string, EmojibaseEntry>>;
+  const entries: SubjectEntry[] = [];
+  for (const { e, id, group, subgroup } of catalogueRows()) {
+    const stemmed = !stem || stem(id);
     const names = {} as SubjectEntry['names'];
     for (const l of SUBJECT_LANGUAGES) {
       const local = byHex[l].get(e.hexcode) ?? e;
-      const tags = [...(local.tags ?? []), ...(EXTRA_TAGS[id]?.[l] ?? [])].filter((t) => t.toLowerCase() !== local.label.toLowerCase());
+      const extraNames = EXTRA_NAMES[id]?.[l] ?? [];
+      const nameSet = new Set([local.label, ...extraNames].map((t) => t.toLowerCase()));
+      const tags = [...(local.tags ?? []), ...(EXTRA_TAGS[id]?.[l] ?? [])].filter((t) => !nameSet.has(t.toLowerCase()));
       // The label stays first even when all its words are stop words (an empty phrase matches nothing).
-      const kept = [local.label, ...tags].map((p) => phraseWords(p, l)).filter((p, i) => i === 0 || p.length > 0);
-      names[l] = { label: local.label, phrases: kept.map((p) => p.map((w) => stemWord(w, l))), words: kept };
+      const nameWords = [local.label, ...extraNames].map((p) => phraseWords(p, l)).filter((p, i) => i === 0 || p.length > 0);
+      const kept = [...nameWords, ...tags.map((p) => phraseWords(p, l)).filter((p) => p.length > 0)];
+      names[l] = { label: local.label, phrases: stemmed ? kept.map((p) => p.map((w) => stemWord(w, l))) : [], nameCount: nameWords.length, words: kept };
     }
     const placement: SubjectPlacement = (SKY_SUBGROUPS.has(subgroup) && !GROUND_SKY_IDS.has(id)) || SKY_IDS.has(id) ? 'sky'
       : (WATER_SUBGROUPS.has(subgroup) && !GROUND_WATER_IDS.has(id)) || WATER_IDS.has(id) ? 'water' : 'ground';

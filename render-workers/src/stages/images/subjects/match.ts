@@ -1,6 +1,6 @@
 import { hashString } from '../../../shared/random';
-import { subjectCatalogue, type SubjectCatalogue, type SubjectEntry, type SubjectPlacement } from './catalogue';
-import { stripAccents, tokenize, type SubjectLanguage, type Token } from './text';
+import { GENERIC_PERSON, isPerson, subjectCatalogue, type SubjectCatalogue, type SubjectEntry, type SubjectPlacement } from './catalogue';
+import { tokenize, verbLike, type SubjectLanguage, type Token } from './text';
 import { topicSubjects } from './topics';
 
 /** What a scene's picture shows, worked out from its narration line (and its description). */
@@ -41,18 +41,29 @@ export interface SubjectPlan {
 interface Candidate {
   entry: number;
   score: number;
-  /** Token positions it matched. */
+  /** The text's content words it matched (`Token.at`): a hyphenated word and its parts are one. */
   positions: Set<number>;
+  /** Those words, as written. */
+  words: string[];
+  /** The first of them. */
+  first: number;
+  /** All of them say where, not what (`Token.setting`). */
+  setting: boolean;
   source: 'line' | 'prompt';
 }
 
 const MAX_SUBJECTS = 3;
 const MAX_OPTIONS = 8;
-/** Below this a match is too loose to draw (a shared tag of low weight). */
+/** Below this a match is too loose to draw (a tag several pictures share, a verb, a modifier). */
 const MIN_MAIN = 1.6;
-const MIN_SUPPORTING = 2.5;
+/** A supporting subject needs a word of its own: a name, its main noun, or a tag no other picture has. */
+const MIN_SUPPORTING = 2.8;
 /** A label's main noun or better: the line names the picture outright. */
 const STRONG = 3.5;
+/** What each content word further into the line costs a match, in score. */
+const FIRST_NAMED = 0.12;
+/** What a match costs when it only names where the line is set. */
+const SETTING = 0.6;
 
 /** Up to three subjects for a scene, and the others it could show. Deterministic for its input. */
 export function planSubjects(scene: SceneText, catalogue: SubjectCatalogue = subjectCatalogue()): SubjectPlan {
@@ -69,14 +80,16 @@ export function planSubjects(scene: SceneText, catalogue: SubjectCatalogue = sub
   const lineEntries = new Set(fromLine.map((c) => c.entry));
   // The line comes first when it names a picture outright (a label); a line's looser match (a shared
   // tag: "dinner" for a fish) competes with the description's names.
-  const rank = (c: Candidate) => (c.source === 'line' && c.score >= STRONG ? 100 : 0) + c.score;
+  // Among matches alike, the one named first: a line's first noun is mostly what it is about
+  // ("a penguin walks into a bar and orders a glass of milk").
+  // A place the line is set in comes after what is there ("in the desert of Nevada … a flying saucer").
+  const rank = (c: Candidate) => (c.source === 'line' && c.score >= STRONG ? 100 : 0) + c.score - FIRST_NAMED * c.first - (c.setting ? SETTING : 0);
   const ranked = sortCandidates([...fromLine, ...fromPrompt.filter((c) => !lineEntries.has(c.entry)).map((c) => ({ ...c, score: c.score * 0.8 }))], rank);
 
   const picked: Array<{ entry: SubjectEntry; source: SubjectSource; words: string[] }> = [];
   const used = { line: new Set<number>(), prompt: new Set<number>() };
   const chosen = scene.chosen ? catalogue.byId.get(scene.chosen) : undefined;
   if (chosen) picked.push({ entry: chosen, source: 'chosen', words: [] });
-  const tokensOf = (c: Candidate) => (c.source === 'line' ? lineTokens : []);
   for (const c of ranked) {
     if (picked.length >= MAX_SUBJECTS) break;
     const entry = catalogue.entries[c.entry];
@@ -87,7 +100,7 @@ export function planSubjects(scene: SceneText, catalogue: SubjectCatalogue = sub
     if (![...c.positions].some((p) => !used[c.source].has(p))) continue;
     if (!main && c.source === 'prompt' && picked.some((p) => p.source === 'line') && c.score < MIN_SUPPORTING * 1.5) continue;
     for (const p of c.positions) used[c.source].add(p);
-    picked.push({ entry, source: c.source, words: [...c.positions].sort((a, b) => a - b).map((p) => tokensOf(c)[p]?.word).filter((w): w is string => !!w) });
+    picked.push({ entry, source: c.source, words: c.source === 'line' ? c.words : [] });
   }
   const topic = topicSubjects(scene.topic).map((id) => catalogue.byId.get(id)).filter((e): e is SubjectEntry => !!e);
   if (picked.length === 0 && topic.length > 0) {
@@ -109,12 +122,20 @@ export function planSubjects(scene: SceneText, catalogue: SubjectCatalogue = sub
 }
 
 /**
- * Each subject's best match among the words: a whole label in order counts most ("hot air
- * balloon" over "balloon"), then a label's main noun, then a tag; a tag many pictures share counts
- * little, and so does a subject that makes a poor picture (a face, a heart).
+ * Each subject's best match among the words. A name (the label, or a synonym of it) counts most:
+ * whole and in order ("hot air balloon" over "balloon"), then by its main noun; a tag counts
+ * less, and the more pictures share it the less (a shared tag does not say which picture); a tag
+ * that only repeats a modifier of the name ("red" of "red envelope") counts as that modifier.
+ * A word counts fully when it is the phrase's own word (give or take a plural; accents count) read
+ * as a noun; a word that only shares the stem ("marchés" and "marche", "ocultó" and "oculto"), a
+ * verb matched to a thing ("y sal": go out, not salt), a modifier alone ("un lugar bonito"), or a
+ * usually-weak word, counts a fraction. A person is matched only by their name whole (a role is
+ * not any "worker", "mère Noël" not any "mère"), and a subject that makes a poor picture (a face,
+ * a heart, a symbol) counts less.
  */
-function scoreTokens(tokens: Token[], language: SubjectLanguage, catalogue: SubjectCatalogue, source: 'line' | 'prompt'): Candidate[] {
+function scoreTokens(words: Token[], language: SubjectLanguage, catalogue: SubjectCatalogue, source: 'line' | 'prompt'): Candidate[] {
   const index = catalogue.languages[language];
+  const tokens = language === 'en' ? nounModifiers(words, catalogue) : words;
   const hits = new Map<string, Set<number>>();
   tokens.forEach((token, position) => {
     for (const { entry, phrase } of index.byStem.get(token.stem) ?? []) {
@@ -124,64 +145,130 @@ function scoreTokens(tokens: Token[], language: SubjectLanguage, catalogue: Subj
       hits.set(key, set);
     }
   });
-  const phraseScores = new Map<number, Array<{ score: number; positions: Set<number> }>>();
+  const idfOf = (stem: string) => index.idf.get(stem) ?? 0.5;
+  const phraseScores = new Map<number, Array<{ score: number; positions: Set<number>; isName: boolean }>>();
   for (const [key, positions] of hits) {
     const [entryNo, phraseNo] = key.split(':').map(Number);
     const entry = catalogue.entries[entryNo];
-    const phrase = entry.names[language].phrases[phraseNo];
-    if (phrase.length === 0) continue;
-    const matched = phrase.filter((stem) => [...positions].some((p) => tokens[p].stem === stem));
-    // The same word (give or take a plural) counts fully; a word that only shares its stem ("portaient"
-    // and "porte", "climbed" and "climbing") is more often another word, usually a verb.
-    const words = entry.names[language].words[phraseNo];
-    const exact = [...positions].some((p) => sameWord(tokens[p].word, words));
-    const full = new Set(matched).size === new Set(phrase).size;
-    const inOrder = full && appearsInOrder(tokens, phrase);
-    const idf = average(matched.map((s) => index.idf.get(s) ?? 0.5));
-    const k = phrase.length;
+    const names = entry.names[language];
+    const stems = names.phrases[phraseNo];
+    const phraseWords = names.words[phraseNo];
+    const k = stems.length;
+    if (k === 0) continue;
+    const person = isPerson(entry);
+    // How well each of the phrase's words is matched by its best token: 1 for the same word, read as a noun; 0 unmatched.
+    // A modifier counts fully within a name of several words that it is matched in order with ("polar bear").
+    const inOrderMany = k > 1 && appearsInOrder(tokens, stems);
+    const quality = stems.map((stem, j) => Math.max(0, ...[...positions].filter((p) => tokens[p].stem === stem).map((p) => wordQuality(tokens[p], phraseWords[j], language, person, inOrderMany))));
+    const matched = stems.map((_, j) => j).filter((j) => quality[j] > 0);
+    if (matched.length === 0) continue;
+    const isName = phraseNo < names.nameCount;
+    // The words that make a name: an activity's without the generic word ("swimming" of "person swimming").
+    const specific = person && isName && phraseWords.some((w) => verbLike(w, language))
+      ? stems.map((_, j) => j).filter((j) => !GENERIC_PERSON[language].has(phraseWords[j])) : [];
+    const required = specific.length > 0 ? specific : stems.map((_, j) => j);
+    const full = required.every((j) => quality[j] > 0);
+    const inOrder = full && appearsInOrder(tokens, required.map((j) => stems[j]));
+    const worst = (js: number[]) => Math.min(...js.map((j) => quality[j]));
+    const best = Math.max(...matched.map((j) => quality[j]));
+    const idf = average(matched.map((j) => idfOf(stems[j])));
     let score: number;
-    if (phraseNo === 0) {
-      // The label. Its main noun comes last in English ("sea turtle"), first in Spanish and French ("tortuga marina").
-      const head = language === 'en' ? phrase[k - 1] : phrase[0];
-      score = inOrder ? 6 + 4 * (k - 1) : full ? 4 + 2 * (k - 1) : matched.includes(head) ? 4 * idf : 1.2 * idf;
+    if (isName) {
+      const head = stems.indexOf(labelHead(stems, language));
+      score = full ? (inOrder ? 6 + 0.3 * (required.length - 1) : 4.5) * worst(required)
+        : !person && quality[head] > 0 ? 3.2 * idfOf(stems[head]) * quality[head]
+          : 1.2 * idf * best;
+    } else if (k === 1 && names.phrases[0].length > 1 && names.phrases[0].includes(stems[0]) && stems[0] !== labelHead(names.phrases[0], language)) {
+      // A tag that only repeats a modifier of the name ("long" of "long drum", "red" of "red envelope") is that modifier.
+      score = 1.2 * idf * best;
     } else {
-      score = inOrder ? 3 * idf + 1.5 * (k - 1) : full ? 2 * idf : 0.6 * idf;
+      const shared = idf * idf;
+      score = full ? (inOrder ? 3.2 * shared + (k - 1) : 2 * shared) * worst(required) : 0.6 * shared * best;
     }
-    if (!exact) score *= 0.25;
-    if ([...positions].every((p) => tokens[p].weak)) score *= 0.4;
     score *= entry.prior;
-    phraseScores.set(entryNo, [...(phraseScores.get(entryNo) ?? []), { score, positions }]);
+    phraseScores.set(entryNo, [...(phraseScores.get(entryNo) ?? []), { score, isName, positions: new Set([...positions].filter((p) => quality[stems.indexOf(tokens[p].stem)] > 0)) }]);
   }
   // A subject's score is its best phrase's; its words are those of every phrase nearly as good.
-  const best = new Map<number, Candidate>();
+  const wordAt = new Map(tokens.filter((t) => !t.part).map((t) => [t.at, t.word]));
+  const out: Candidate[] = [];
   for (const [entryNo, list] of phraseScores) {
-    const top = Math.max(...list.map((x) => x.score));
+    const best = list.reduce((a, b) => (b.score > a.score ? b : a));
+    const top = best.score;
     const positions = new Set(list.filter((x) => x.score >= top * 0.5).flatMap((x) => [...x.positions]));
-    best.set(entryNo, { entry: entryNo, score: top, positions, source });
+    // A subject named by several words of the line (beyond its best phrase's) is likelier what the line is about.
+    const ats = new Set([...positions].map((p) => tokens[p].at));
+    const own = new Set([...best.positions].map((p) => tokens[p].at));
+    const words = [...new Set([...positions].sort((a, b) => a - b).map((p) => wordAt.get(tokens[p].at) ?? tokens[p].word))];
+    out.push({ entry: entryNo, score: top + 0.25 * (ats.size - own.size), positions: ats, words, first: Math.min(...ats), setting: [...positions].every((p) => tokens[p].setting || (tokens[p].name && !best.isName)), source });
   }
-  // A subject named by several words of the line is likelier what the line is about.
-  for (const c of best.values()) c.score += 0.25 * (c.positions.size - 1);
-  return [...best.values()].map((c) => ({ ...c, score: c.score - 0.001 * Math.min(...c.positions) }));
+  return out;
 }
 
-/** Whether a word of the line is one of a phrase's words, give or take a plural ending. */
-function sameWord(word: string, phraseWords: string[]): boolean {
-  const forms = surfaceForms(word);
-  return phraseWords.some((w) => surfaceForms(w).some((f) => forms.includes(f)));
+/**
+ * English puts a noun's modifiers before it, nouns too ("sea otters", "coffee beans"): a word right
+ * before one that is a thing's whole name reads as its modifier. (Only then: a noun followed by a
+ * word is as often a subject and its verb, "a penguin walks".)
+ */
+function nounModifiers(tokens: Token[], catalogue: SubjectCatalogue): Token[] {
+  const index = catalogue.languages.en;
+  const namesAThing = (t: Token) => !t.part && (index.byStem.get(t.stem) ?? []).some(({ entry, phrase }) => {
+    const e = catalogue.entries[entry];
+    const names = e.names.en;
+    return phrase < names.nameCount && names.phrases[phrase].length === 1 && !isPerson(e) && sameWord(t.word, names.words[phrase][0], 'en');
+  });
+  return tokens.map((t, i) => {
+    const next = tokens.slice(i + 1).find((n) => n.at === t.at + 1 && !n.part);
+    return t.beforeWord && !t.modifier && next && namesAThing(next) ? { ...t, modifier: true } : t;
+  });
 }
 
-function surfaceForms(word: string): string[] {
-  const w = stripAccents(word);
-  const forms = [w];
-  if (w.endsWith('ies')) forms.push(`${w.slice(0, -3)}y`);
-  if (w.endsWith('es')) forms.push(w.slice(0, -2));
-  if (w.endsWith('s') || w.endsWith('x')) forms.push(w.slice(0, -1));
-  // An activity's picture is named by its -ing form ("person swimming"): the verb's base form is the same word.
-  if (w.endsWith('ing') && w.length > 5) {
-    const base = w.slice(0, -3);
-    forms.push(base, base.at(-1) === base.at(-2) ? base.slice(0, -1) : `${base}e`);
+/** A name's main noun: last in English ("sea turtle"), first in Spanish and French ("tortuga marina"). */
+const labelHead = (stems: string[], language: SubjectLanguage) => (language === 'en' ? stems[stems.length - 1] : stems[0]);
+
+/** How well a word of the line matches a phrase's word it shares a stem with, 0..1. */
+function wordQuality(token: Token, phraseWord: string, language: SubjectLanguage, person: boolean, inName: boolean): number {
+  let q = sameWord(token.word, phraseWord, language) ? 1 : 0.25;
+  // Within a name of several words matched in order, a usually-weak word or a modifier is that name's ("flying saucer", "chat noir").
+  if (token.weak && !inName) q *= 0.4;
+  if (token.modifier && !inName) q *= 0.4;
+  // A verb names an activity's picture, someone doing it ("swim": a swimmer), not a thing's ("see": eyes).
+  if (token.verb && !(person && verbLike(phraseWord, language))) q *= 0.3;
+  if (token.part) q *= 0.6;
+  return q;
+}
+
+/** Whether a word of the line is a phrase's word, give or take a plural ending (accents count: "marché" is not "marche"). */
+function sameWord(word: string, phraseWord: string, language: SubjectLanguage): boolean {
+  if (word === phraseWord) return true;
+  const forms = singulars(word, language);
+  // An activity's picture is named by its -ing form ("person swimming"): the verb's base form is the same word (not the other way: "watching" is not a watch).
+  const phraseForms = [...singulars(phraseWord, language), ...ingBases(phraseWord)];
+  return forms.some((f) => phraseForms.includes(f));
+}
+
+const ACCENTED: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú' };
+
+/** A word and what its singular may be: English and French -s, -x, -ies; Spanish -es, which also drops an accent or turns z into c ("calcetines": calcetín, "luces": luz). */
+function singulars(word: string, language: SubjectLanguage): string[] {
+  const forms = [word];
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) {
+    const base = word.slice(0, -2);
+    forms.push(base);
+    if (language === 'es') {
+      const vowel = /[aeiou](?=[^aeiou]*$)/.exec(base);
+      if (vowel) forms.push(`${base.slice(0, vowel.index)}${ACCENTED[vowel[0]]}${base.slice(vowel.index + 1)}`);
+      if (base.endsWith('c')) forms.push(`${base.slice(0, -1)}z`);
+    }
   }
+  if (word.endsWith('s') || word.endsWith('x')) forms.push(word.slice(0, -1));
   return forms;
+}
+
+function ingBases(word: string): string[] {
+  if (!word.endsWith('ing') || word.length <= 5) return [];
+  const base = word.slice(0, -3);
+  return [base, base.at(-1) === base.at(-2) ? base.slice(0, -1) : `${base}e`];
 }
 
 function appearsInOrder(tokens: Token[], phrase: string[]): boolean {

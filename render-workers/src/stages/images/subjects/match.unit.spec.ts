@@ -1,42 +1,51 @@
 import { TOPICS } from '@app/domain';
 import { SUBJECT_INDEX } from './subject-index.generated';
-import { buildCatalogueData, subjectCatalogue } from './catalogue';
+import { buildCatalogueData, catalogueSources, HAND_WORDED_IDS, subjectCatalogue, type CatalogueData } from './catalogue';
 import { planSubjects } from './match';
-import { NARRATION_LINES } from './narration-lines.fixture';
-import { tokenize, type SubjectLanguage } from './text';
+import { NARRATION_LINES, TOPIC, type FixtureLine } from './narration-lines.fixture';
+import { HELD_OUT_LINES } from './narration-lines.held-out.fixture';
+import type { SubjectLanguage } from './text';
 import { topicSubjects, TOPIC_SUBJECTS } from './topics';
 
 const catalogue = subjectCatalogue();
 
-/** Whether one of the subject's keywords (its label's or a tag's words), stemmed, is a word of the line, stemmed. */
-function keywordInLine(id: string, line: string, language: SubjectLanguage): string | null {
-  const stems = new Set(catalogue.byId.get(id)!.names[language].phrases.flat());
-  return tokenize(line, language).find((t) => stems.has(t.stem))?.word ?? null;
+/**
+ * Each line's main subject against the pictures the fixture accepts for it (by meaning), and the
+ * table of them: line, chosen, acceptable, ok. A topic picture passes where the line accepts `topic`.
+ */
+function judge(lines: FixtureLine[], language: SubjectLanguage, title: string) {
+  const rows = lines.map(({ topic, accept, [language]: line }) => {
+    const main = planSubjects({ line, language, topic }).subjects[0];
+    const ok = accept.includes(main.id) || (accept.includes(TOPIC) && topicSubjects(topic).includes(main.id));
+    return { line, main, accept, ok };
+  });
+  const passed = rows.filter((r) => r.ok).length;
+  const table = rows.map((r) => `${r.ok ? 'ok  ' : 'MISS'} ${`${r.main.emoji} ${r.main.id}${r.main.source === 'topic' ? ' (topic)' : ''}`.padEnd(34)} ${r.accept.join(' ').padEnd(60)} ${r.line}`);
+  process.stdout.write(`\n${title} (${language}): ${passed}/${rows.length} acceptable by meaning (${Math.round((100 * passed) / rows.length)} %)\n`
+    + `ok?  ${'chosen'.padEnd(34)} ${'acceptable'.padEnd(60)} line\n${table.join('\n')}\n`);
+  return { share: passed / rows.length, rows };
 }
 
 describe('When the narration lines of every topic are matched to pictures', () => {
-  it('should cover the 12 topics with five lines each', () => {
+  it('should cover the 12 topics with five lines each, each with the pictures a viewer would accept', () => {
     expect(new Set(NARRATION_LINES.map((l) => l.topic))).toEqual(new Set(TOPICS.map((t) => t.label)));
     expect(NARRATION_LINES).toHaveLength(60);
+    for (const { accept } of NARRATION_LINES) for (const id of accept) expect({ id, known: id === TOPIC || catalogue.byId.has(id) }).toEqual({ id, known: true });
   });
 
   for (const language of ['en', 'es', 'fr'] as const) {
-    it(`should show in ${language} a subject named by the line in at least 80 % of lines, and a subject of the topic in the rest`, () => {
-      const rows = NARRATION_LINES.map(({ topic, [language]: line }) => {
-        const { subjects } = planSubjects({ line, language, topic });
-        const main = subjects[0];
-        const keyword = keywordInLine(main.id, line, language);
-        const fallback = main.source === 'topic' && topicSubjects(topic).includes(main.id);
-        return { topic, line, main, supporting: subjects.slice(1), keyword, fallback };
-      });
-      const named = rows.filter((r) => r.keyword !== null).length;
-      const table = rows.map((r) => `${r.keyword ? `keyword "${r.keyword}"`.padEnd(26) : r.fallback ? 'topic fallback'.padEnd(26) : 'NEITHER'.padEnd(26)}`
-        + ` ${r.main.emoji} ${r.main.id.padEnd(24)} ${r.supporting.map((s) => `${s.emoji} ${s.id}`).join(', ').padEnd(44)} ${r.topic.padEnd(20)} ${r.line}`);
-      process.stdout.write(`\nSubjects of the ${language} lines: ${named}/${rows.length} named by the line (${Math.round((100 * named) / rows.length)} %), ${rows.filter((r) => r.fallback).length} from the topic\n${table.join('\n')}\n`);
-      expect(named / rows.length).toBeGreaterThanOrEqual(0.8);
-      expect(rows.filter((r) => r.keyword === null && !r.fallback).map((r) => r.line)).toEqual([]);
+    it(`should show in ${language} a main subject a viewer would accept for the line in at least 80 % of lines`, () => {
+      const { share, rows } = judge(NARRATION_LINES, language, 'Main subjects of the fixture lines');
+      expect({ share: Math.round(share * 100), missed: rows.filter((r) => !r.ok).map((r) => `${r.line} → ${r.main.id}`) }).toEqual({ share: expect.any(Number), missed: expect.any(Array) });
+      expect(share).toBeGreaterThanOrEqual(0.8);
     });
   }
+
+  it('should score the held-out lines too, in each language (printed: how well the rules carry to lines they were not tuned on)', () => {
+    expect(HELD_OUT_LINES).toHaveLength(20);
+    for (const { accept } of HELD_OUT_LINES) for (const id of accept) expect({ id, known: id === TOPIC || catalogue.byId.has(id) }).toEqual({ id, known: true });
+    for (const language of ['en', 'es', 'fr'] as const) expect(judge(HELD_OUT_LINES, language, 'Main subjects of the held-out lines').rows).toHaveLength(20);
+  });
 
   it('should give a main subject and a supporting one for "the shrimp eats algae", in each language', () => {
     expect(planSubjects({ line: 'The shrimp eats algae all day long.', language: 'en' }).subjects.map((s) => [s.id, s.role])).toEqual([['shrimp', 'main'], ['herb', 'supporting']]);
@@ -57,6 +66,23 @@ describe('When the narration lines of every topic are matched to pictures', () =
 
   it('should not take a verb for the noun that shares its stem ("portaient" is not a door)', () => {
     expect(planSubjects({ line: 'Ils portaient des armures.', language: 'fr', topic: 'Interesting History' }).subjects.map((s) => s.id)).not.toContain('door');
+  });
+
+  it('should read a word by its neighbours: a verb is not the thing that shares its name, an accent makes another word, a hyphenated word is one, a modifier or a place is not the subject', () => {
+    const main = (line: string, language: SubjectLanguage) => planSubjects({ line, language, topic: 'Fun Facts' }).subjects[0].id;
+    expect(main('Y luego sal a correr por el parque.', 'es')).not.toBe('salt');
+    expect(main('Añade una pizca de sal al agua.', 'es')).toBe('salt');
+    expect(main('El ladrón ocultó el dinero en una caja.', 'es')).not.toBe('ninja');
+    expect(main('Thanks for watching!', 'en')).not.toBe('watch');
+    expect(main('Elle a appelé sa grand-mère.', 'fr')).toBe('old-woman');
+    // English modifiers come first, nouns too: sea otters are otters.
+    expect(main('Sea otters hold hands while they sleep.', 'en')).toBe('otter');
+    expect(main('In the desert of Nevada, a flying saucer appears every summer.', 'en')).toBe('flying-saucer');
+  });
+
+  it('should show a person only when the line names that person ("workers" are not health workers)', () => {
+    expect(planSubjects({ line: 'The workers went home early.', language: 'en', topic: 'Fun Facts' }).subjects[0].id).not.toBe('health-worker');
+    expect(planSubjects({ line: 'The farmer says his cow can count.', language: 'en' }).subjects.map((s) => s.id)).toContain('farmer');
   });
 
   it('should fall back on a subject of the topic, never a random creature, when the words name nothing', () => {
@@ -88,8 +114,24 @@ describe('When the narration lines of every topic are matched to pictures', () =
 });
 
 describe('When the stored subject index is loaded', () => {
-  it('should be the one the installed packages make (run `npm run subjects:index -w render-workers` after an upgrade)', () => {
-    expect(JSON.parse(SUBJECT_INDEX)).toEqual(buildCatalogueData());
+  // Rebuilding the whole index stems every annotation in three languages (seconds): the check reads
+  // the packages' versions and the index's format, rebuilds every entry but its stems (its words,
+  // names, tags, group, placement), and stems a sample: every 25th subject and those given words by hand.
+  const stored = JSON.parse(SUBJECT_INDEX) as CatalogueData;
+  const fix = 'run `npm run subjects:index -w render-workers`';
+
+  it(`should have been made from the installed packages, in this format (${fix} after an upgrade)`, () => {
+    expect({ sources: JSON.parse(stored.sources) as unknown, fix }).toEqual({ sources: catalogueSources(), fix });
+  });
+
+  it(`should hold the entries the installed packages make, stems included for a sample (${fix} after a change)`, () => {
+    const sample = new Set([...stored.entries.filter((_, n) => n % 25 === 0).map((e) => e.id), ...HAND_WORDED_IDS]);
+    const rebuilt = buildCatalogueData((id) => sample.has(id)).entries;
+    const expected = stored.entries.map((e) => (sample.has(e.id) ? e : { ...e, names: Object.fromEntries(Object.entries(e.names).map(([l, n]) => [l, { ...n, phrases: [] }])) }));
+    expect({ ids: rebuilt.map((e) => e.id), fix }).toEqual({ ids: expected.map((e) => e.id), fix });
+    const differing = rebuilt.filter((e, n) => JSON.stringify(e) !== JSON.stringify(expected[n]));
+    expect({ differing: differing.slice(0, 3), fix }).toEqual({ differing: differing.slice(0, 3).map((e) => expected.find((x) => x.id === e.id)), fix });
+    expect(rebuilt.filter((e) => e.names.en.phrases.length > 0).length).toBeGreaterThan(40);
   });
 
   it('should leave out hands, flags and symbols', () => {

@@ -1,0 +1,33 @@
+import type { FixtureLine } from './narration-lines.fixture';
+
+/**
+ * A second set of narration lines, held out: written after the matcher's rules were settled and
+ * never used to tune them, with the pictures a viewer would accept noted the same way as the
+ * fixture's (by meaning, before the matcher was run on them). The test prints their score and
+ * asks no threshold of it: it says how well the rules carry to lines they were not made for.
+ * Keep it untuned: a rule changed to pass one of these lines makes the score mean nothing.
+ */
+const l = (topic: string, en: string, es: string, fr: string, accept: string[]): FixtureLine => ({ topic, en, es, fr, accept });
+
+export const HELD_OUT_LINES: FixtureLine[] = [
+  l('Travel Destinations', 'In Venice, gondolas glide under old stone bridges at sunset.', 'En Venecia, las góndolas se deslizan bajo viejos puentes de piedra al atardecer.', 'À Venise, les gondoles glissent sous de vieux ponts de pierre au coucher du soleil.', ['canoe', 'person-rowing-boat']),
+  l('Travel Destinations', 'Pack sunscreen, because the beaches of Bali are hotter than you expect.', 'Lleva protector solar, porque las playas de Bali son más calurosas de lo que esperas.', 'Emportez de la crème solaire, car les plages de Bali sont plus chaudes qu’on ne le croit.', ['lotion-bottle', 'beach-with-umbrella']),
+  l('What If?', 'What if every volcano on Earth erupted on the same day?', '¿Y si todos los volcanes de la Tierra entraran en erupción el mismo día?', 'Et si tous les volcans de la Terre entraient en éruption le même jour ?', ['volcano']),
+  l('What If?', 'Imagine if dogs could talk: the first thing they would ask for is more bacon.', 'Imagina que los perros pudieran hablar: lo primero que pedirían es más beicon.', 'Imaginez que les chiens puissent parler : la première chose qu’ils demanderaient, c’est plus de bacon.', ['dog', 'dog-face']),
+  l('Scary Stories', 'The old lighthouse keeper vanished, but his lamp still burns every night.', 'El viejo farero desapareció, pero su lámpara sigue encendida cada noche.', 'Le vieux gardien du phare a disparu, mais sa lampe brûle encore chaque nuit.', ['diya-lamp', 'red-paper-lantern', 'flashlight', 'candle', 'topic']),
+  l('Scary Stories', 'Every night at three, the dolls in the attic turned to face the window.', 'Cada noche a las tres, las muñecas del desván se giraban hacia la ventana.', 'Chaque nuit à trois heures, les poupées du grenier se tournaient vers la fenêtre.', ['nesting-dolls', 'japanese-dolls', 'window']),
+  l('Bedtime Stories', 'The little turtle carried a lantern so the fireflies could find their way home.', 'La pequeña tortuga llevaba un farol para que las luciérnagas encontraran el camino a casa.', 'La petite tortue portait une lanterne pour que les lucioles retrouvent le chemin de la maison.', ['turtle', 'red-paper-lantern']),
+  l('Bedtime Stories', 'High above the clouds, a sleepy dragon counted sheep until he fell asleep.', 'Muy por encima de las nubes, un dragón soñoliento contaba ovejas hasta quedarse dormido.', 'Bien au-dessus des nuages, un dragon endormi comptait les moutons jusqu’à s’endormir.', ['dragon', 'dragon-face', 'ewe', 'ram']),
+  l('Interesting History', 'Roman soldiers were sometimes paid in salt, which is where the word salary comes from.', 'A los soldados romanos a veces se les pagaba con sal, y de ahí viene la palabra salario.', 'Les soldats romains étaient parfois payés en sel, d’où vient le mot salaire.', ['salt']),
+  l('Interesting History', 'In 1928, a scientist noticed mould growing on a dish and discovered penicillin.', 'En 1928, un científico vio moho creciendo en una placa y descubrió la penicilina.', 'En 1928, un scientifique remarqua de la moisissure sur une boîte et découvrit la pénicilline.', ['scientist', 'petri-dish', 'microscope', 'microbe', 'pill']),
+  l('Urban Legends', 'They say a ghost ship still sails the fog off the coast of Maine.', 'Dicen que un barco fantasma todavía navega entre la niebla frente a la costa de Maine.', 'On dit qu’un navire fantôme navigue encore dans le brouillard au large du Maine.', ['ship', 'ghost', 'sailboat', 'fog']),
+  l('Urban Legends', 'Some people swear they saw a giant snake in the lake behind the school.', 'Hay quien jura haber visto una serpiente gigante en el lago detrás de la escuela.', 'Certains jurent avoir vu un serpent géant dans le lac derrière l’école.', ['snake']),
+  l('Motivational', 'A river cuts through rock not because of its power, but because it never stops.', 'Un río atraviesa la roca no por su fuerza, sino porque nunca se detiene.', 'Une rivière creuse la roche non par sa force, mais parce qu’elle ne s’arrête jamais.', ['rock', 'water-wave', 'topic']),
+  l('Motivational', 'Lace up your boots: the summit is closer than it looks.', 'Átate las botas: la cumbre está más cerca de lo que parece.', 'Lacez vos chaussures de marche : le sommet est plus proche qu’il n’y paraît.', ['hiking-boot', 'mountain', 'snow-capped-mountain', 'person-climbing']),
+  l('Fun Facts', 'Flamingos are pink because of the shrimp they eat.', 'Los flamencos son rosas por las gambas que comen.', 'Les flamants sont roses à cause des crevettes qu’ils mangent.', ['flamingo', 'shrimp']),
+  l('Fun Facts', 'Sloths can hold their breath longer than dolphins.', 'Los perezosos pueden aguantar la respiración más que los delfines.', 'Les paresseux peuvent retenir leur souffle plus longtemps que les dauphins.', ['sloth', 'dolphin']),
+  l('Life Pro Tips', 'Put a slice of bread in the cookie jar and your cookies will stay soft.', 'Pon una rebanada de pan en el tarro de las galletas y se mantendrán blandas.', 'Mettez une tranche de pain dans la boîte à biscuits et ils resteront moelleux.', ['bread', 'cookie', 'jar']),
+  l('Long Form Jokes', 'A horse walks into a bar, and the bartender asks: why the long face?', 'Un caballo entra en un bar y el camarero le pregunta: ¿por qué esa cara tan larga?', 'Un cheval entre dans un bar et le barman lui demande : pourquoi cette tête d’enterrement ?', ['horse', 'horse-face']),
+  l('Philosophy', 'Diogenes lived in a barrel and told Alexander the Great to step out of his sunlight.', 'Diógenes vivía en un barril y le pidió a Alejandro Magno que se apartara de su sol.', 'Diogène vivait dans un tonneau et demanda à Alexandre le Grand de s’écarter de son soleil.', ['oil-drum', 'sun', 'topic']),
+  l('Custom Topic', 'Chocolate was once so valuable that the Aztecs used cocoa beans as money.', 'El chocolate fue tan valioso que los aztecas usaban granos de cacao como dinero.', 'Le chocolat était si précieux que les Aztèques utilisaient les fèves de cacao comme monnaie.', ['chocolate-bar', 'beans', 'coin', 'money-bag']),
+];
