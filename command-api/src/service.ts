@@ -49,6 +49,8 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
   const limiter = await openRateLimiter(config.infra.readStoreUrl, { max: config.command.rateLimitMax, windowMs: 15 * 60_000 });
   const social = { eventStore, logger, clock, publicUrl, stateSecret: infra.secrets.tokenEncryption, publishers: posting.publishers, vault: posting.vault, executor: posting.executor };
   const testClock = options.testClock && infra.config.nodeEnv !== 'production' ? options.testClock : null;
+  // Background work of the handlers (the media library's sweep) stops with the service.
+  const stopping = new AbortController();
 
   const handlers: ServiceHandlers<'command-api'> = {
     ...authHandlers({ eventStore, tokens: infra.tokens, mailer, logger, config: authConfigOf(config), limiter }),
@@ -62,7 +64,7 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
     ...(posting.sandbox ? sandboxPageHandlers({ docs, blobs }) : {}),
     ...seriesHandlers({ eventStore, clock }),
     ...batchHandlers({ eventStore, docs, clock }),
-    ...mediaHandlers({ eventStore, blobs, clock, logger, signingKey: infra.secrets.mediaSigning, media: config.command.media }),
+    ...mediaHandlers({ eventStore, blobs, clock, logger, signingKey: infra.secrets.mediaSigning, media: config.command.media, stopping: stopping.signal }),
     ...(mailbox ? devMailboxHandlers(mailbox) : {}),
     ...(testClock ? testClockHandlers(testClock) : {}),
     ...rebuildHandlers({ eventStore, now: () => clock.now() }),
@@ -77,6 +79,7 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
     }),
     mailbox,
     stop: async () => {
+      stopping.abort();
       await ingester.stop();
       await limiter.close();
     },

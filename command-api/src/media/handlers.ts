@@ -22,6 +22,8 @@ export interface MediaCommandDeps {
   /** Signs the thumbnail URL of the answer (the same key query-api checks). */
   signingKey: string;
   media: { tools: MediaTools; limits: MediaLimits; tmpDir: string | null; resumableExpiryMs?: number };
+  /** Aborted when the service stops: the sweep of abandoned resumable uploads stops with it. */
+  stopping?: AbortSignal;
 }
 
 /** After a refused upload: at most this much more of the body is read (and dropped), for at most this long. */

@@ -285,4 +285,25 @@ describe('POST /api/media and DELETE /api/media/:id (the media library, real ffm
       expect(await eventsOf(other.userId)).toEqual([]);
     });
   });
+
+  describe('When the service stops', () => {
+    it('should stop sweeping abandoned resumable uploads (its folder may go with it)', async () => {
+      // Given the handlers of a service that sweeps every 250 ms, logging what it could not sweep,
+      const lines: string[] = [];
+      const logger = createLogger('command-api', { level: 'warn', destination: new Writable({ write: (chunk: Buffer, _e, cb) => { lines.push(chunk.toString()); cb(); } }) });
+      const uploads = mkdtempSync(join(tmpdir(), 'media-sweep-'));
+      const stopping = new AbortController();
+      mediaHandlers({
+        eventStore: store, blobs: new LocalDiskBlobStore(blobDir), clock: { now: () => new Date(CLOCK) }, logger, signingKey: SIGNING_KEY,
+        media: { tools: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, limits: LIMITS, tmpDir: uploads, resumableExpiryMs: 500 }, stopping: stopping.signal,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // when it stops and its upload folder is removed,
+      stopping.abort();
+      rmSync(uploads, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      // then nothing sweeps the folder that is gone.
+      expect(lines.filter((line) => line.includes('Could not sweep'))).toEqual([]);
+    });
+  });
 });

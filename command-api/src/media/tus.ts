@@ -25,6 +25,8 @@ export interface TusDeps {
   media: { limits: MediaLimits; tmpDir: string | null; resumableExpiryMs?: number };
   accept: (userId: string, mediaId: string, file: ReceivedFile, dir: string, plan: PlanId, onStoring: () => void) => Promise<object>;
   planAndRoom: (userId: string) => Promise<{ plan: Plan; usedBytes: number; liveItems: number }>;
+  /** Aborted when the service stops: the sweep stops with it. */
+  stopping?: AbortSignal;
 }
 
 /** An upload's id starts with a digest of its creator's id: another creator's id is not found without a look-up. */
@@ -123,7 +125,9 @@ export function createTusUploads(deps: TusDeps): HandlersOf<'createMediaUpload' 
   };
   const ready = mkdir(directory, { recursive: true }).then(sweep, () => undefined);
   // (The sweep runs on this process's timer: several command-api instances sharing UPLOAD_TMP_DIR each sweep it, harmlessly.)
-  setInterval(sweep, Math.min(SWEEP_MS, Math.max(250, expiryMs / 2))).unref();
+  const sweeping = setInterval(sweep, Math.min(SWEEP_MS, Math.max(250, expiryMs / 2)));
+  sweeping.unref();
+  deps.stopping?.addEventListener('abort', () => clearInterval(sweeping), { once: true });
 
   const serve = async (req: Request, res: Response) => {
     const userId = currentUserId(req);
