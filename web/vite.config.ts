@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { moduleChunks } from './build/module-chunks';
 import { posters } from './build/posters';
 import { pureDomain } from './build/pure-domain';
 
@@ -23,13 +24,17 @@ const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-
 // `vite build --ssr src/entry-server.tsx` (the same app for node), and scripts/prerender.mjs, which
 // renders the public pages into dist/pages/ with it (their heads, styles and chunks included).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), posters(), pureDomain()],
+  plugins: [react(), posters(), pureDomain(), ...(isSsrBuild ? [] : [moduleChunks()])],
   define: {
     // Read through `globalThis`-safe constants so the same code runs under jest (no import.meta there).
     __PIXEL_ID__: JSON.stringify(process.env.VITE_PIXEL_ID ?? ''),
     // The moment the public pages are prerendered: their HTML shows that day's figures until hydrated.
     __BUILD_TIME__: String(Date.now()),
   },
+  // The server build bundles its packages as the browser's does, from their ES modules: the app
+  // loads a few of antd's by path (`antd/es/modal`, a style hook), which node cannot import itself,
+  // and they must share their contexts (theme, styles) with the rest of antd.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': api, '/dev': api },

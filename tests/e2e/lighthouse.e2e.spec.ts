@@ -4,10 +4,13 @@
  * opened cold. Prints the table in the log. Targets: performance >= 0.9, accessibility 1,
  * best practices 1, SEO >= 0.95 on the public pages, largest contentful paint <= 2.5 s.
  *
- * Performance and LCP are held on the public pages, which are prerendered. The signed-in pages
- * render in the browser from 230 to 300 KB of JavaScript (antd, RTK Query, zod: tests/bench
- * web.bench.ts) and fall short of them on a simulated phone; their figures are printed, their
- * accessibility and best practices held (docs: issue 21's report).
+ * The public pages are prerendered as they are and held to every target. The signed-in pages are
+ * prerendered as a skeleton of the dashboard (its frame and the page's loading state) that paints
+ * before any script runs, their first reads leaving with the page's first script
+ * (web/src/lib/early-requests): the create page meets the performance target on a quiet machine,
+ * the home and detail pages still fall short of it (their largest paint waits for the app and its
+ * data), so for the signed-in pages performance and LCP are printed, accessibility and best
+ * practices held (issue 21's note has the figures).
  *
  * Performance depends on the machine's CPU as Lighthouse measures it (the network is simulated);
  * a run that misses a CPU-bound target is run once more and the better run counts, as
@@ -37,13 +40,20 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A POST to the product; a busy server's 503 (it refuses expensive work under load) is asked again, as the app does. */
 async function post(path: string, body: unknown, token?: string): Promise<Record<string, string>> {
-  const answer = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await answer.json()) as Record<string, string>;
+  for (let attempt = 1; ; attempt++) {
+    const answer = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (answer.status === 503 && attempt < 10) {
+      await new Promise((resolve) => setTimeout(resolve, 1000 * (Number(answer.headers.get('retry-after')) || 1)));
+      continue;
+    }
+    return (await answer.json()) as Record<string, string>;
+  }
 }
 
 const fast = (s: LighthouseScores) => s.performance >= TARGETS.performance && s.lcp <= TARGETS.lcpMs;

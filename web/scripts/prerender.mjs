@@ -4,10 +4,14 @@
 // `vite build --ssr`) into its own copy of dist/index.html, with its title, description, canonical
 // link and preview tags, the stylesheets and chunks of its routes (so it paints styled before any
 // script runs and its chunks load in parallel with the entry), and a preload of its largest image.
-// The signed-in pages get a copy each too, naming their routes' chunks and styles (not prerendered).
+// The signed-in pages get a copy each too, with a skeleton (the dashboard's frame and the page's
+// loading state, rendered as a signed-in visitor first sees it) that the app replaces, their routes'
+// chunks and styles, and a stylesheet of the antd components it shows, in the app's theme (dist/assets/antd-*.css).
+// Every page names the chunk that starts the app (src/app/start.tsx), index.html too.
 // The files go to dist/pages/, named by path in dist/pages/manifest.json, which the server reads.
 // Usage (from web/, after both builds): node scripts/prerender.mjs
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -20,6 +24,13 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 /** The client build's manifest: each source module's chunk, its styles and the chunks it imports. */
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+/**
+ * The manifest's key for a source module's chunk: the module itself when the chunk is only its own,
+ * else the chunk's (found through the chunk of each module, build/module-chunks.ts).
+ */
+const moduleChunks = JSON.parse(readFileSync(join(dist, '.vite', 'module-chunks.json'), 'utf8'));
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+const chunkKeyOf = (module) => (manifest[module] ? module : keyOfFile.get(moduleChunks[module]) ?? module);
 
 /** The chunks and stylesheets a module needs besides the entry's own, in load order. */
 function assetsOf(modules) {
@@ -33,7 +44,7 @@ function assetsOf(modules) {
     scripts.add(`/${chunk.file}`);
     for (const css of chunk.css ?? []) styles.add(`/${css}`);
   };
-  for (const key of modules) visit(key);
+  for (const module of modules) visit(chunkKeyOf(module));
   return { scripts: [...scripts], styles: [...styles] };
 }
 
@@ -47,13 +58,23 @@ function leadImage(html) {
   return src ? { href: src } : null;
 }
 
-const { render, routeModules, PAGE_HEADS, APP_PAGES, documentTitle } = await import(pathToFileURL(join(ssr, 'entry-server.mjs')).href);
-const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const { render, renderSignedIn, routeModules, PAGE_HEADS, APP_PAGES, documentTitle } = await import(pathToFileURL(join(ssr, 'entry-server.mjs')).href);
+/** The module the entry loads once the page is painted: it renders or hydrates the app. */
+const START = 'src/app/start.tsx';
+const modulePreloads = (scripts) => scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`);
+const stylesheets = (styles) => styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`);
+// index.html (the pages with no file of their own) names the start chunk too: it loads with the entry, not after it.
+// The build's own index.html is kept aside the first time, so that running this again starts from it.
+const templateFile = join(dist, '.vite', 'index.template.html');
+if (!existsSync(templateFile)) writeFileSync(templateFile, readFileSync(join(dist, 'index.html'), 'utf8'));
+const template = readFileSync(templateFile, 'utf8');
+const start = assetsOf([START]);
+writeFileSync(join(dist, 'index.html'), template.replace('</head>', `  ${[...stylesheets(start.styles), ...modulePreloads(start.scripts)].join('\n    ')}\n  </head>`));
 const pages = {};
 mkdirSync(join(dist, 'pages'), { recursive: true });
 for (const [name, head] of Object.entries(PAGE_HEADS)) {
   const { html, modules } = await render(head.path);
-  const { scripts, styles } = assetsOf(modules);
+  const { scripts, styles } = assetsOf([START, ...modules]);
   const image = leadImage(html);
   const title = escapeHtml(documentTitle(head.title));
   const description = escapeHtml(head.description);
@@ -62,7 +83,7 @@ for (const [name, head] of Object.entries(PAGE_HEADS)) {
     ...(image ? [`<link rel="preload" as="image" href="${image.href}"${image.type ? ` type="${image.type}"` : ''} fetchpriority="high" />`] : []),
   ];
   // After the entry's own stylesheet, so the routes' rules come later in the cascade, as when the app loads them.
-  const last = [...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`), ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)];
+  const last = [...stylesheets(styles), ...modulePreloads(scripts)];
   const page = template
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${first.join('\n    ')}`)
     .replace('</head>', `  ${last.join('\n    ')}\n  </head>`)
@@ -75,12 +96,46 @@ for (const [name, head] of Object.entries(PAGE_HEADS)) {
   pages[head.path] = `pages/${name}.html`;
   console.log(`prerendered ${head.path}: ${(html.length / 1024).toFixed(1)} KiB of HTML, ${styles.length} stylesheets, ${scripts.length} chunks preloaded${image ? `, ${image.href} preloaded` : ''}`);
 }
-// The signed-in pages: no body of theirs, but their chunks and styles named for the browser to fetch at once.
+// The signed-in pages: a skeleton, not the visitor's page (`data-shell`, app/start.tsx).
+const shells = [];
 for (const { name, path, example } of APP_PAGES) {
-  const { scripts, styles } = assetsOf(routeModules(example ?? path));
-  const links = [...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`), ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)];
-  writeFileSync(join(dist, 'pages', `${name}.html`), template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+  try {
+    const page = await renderSignedIn(example ?? path);
+    // A component that failed on the server leaves React's note for the browser to render it (`<template data-msg>`).
+    const failed = /<template data-msg="([^"]*)"/.exec(page.html);
+    if (failed) throw new Error(failed[1].replace(/\s+/g, ' '));
+    shells.push({ name, path, page });
+  } catch (error) {
+    // A page that cannot be drawn without its browser gets no skeleton (the app renders it from scratch).
+    console.warn(`prerender: no skeleton for ${path}: ${error instanceof Error ? error.message : error}`);
+    shells.push({ name, path, page: { html: '', modules: routeModules(example ?? path), antdCss: '' } });
+  }
+}
+for (const { name, path, page: { html, modules, antdCss } } of shells) {
+  const { scripts, styles } = assetsOf([START, ...modules]);
+  // The page's antd styles, named by their content like the build's assets (pages with the same share the file).
+  const antdHref = antdCss && `/assets/antd-${createHash('sha256').update(antdCss).digest('base64url').slice(0, 8)}.css`;
+  if (antdHref) writeFileSync(join(dist, antdHref), antdCss);
+  // When the chunks are asked for. A page whose first screen waits for its data (a loading state in
+  // its skeleton) asks at once, at a low priority so that the stylesheets its first paint needs come
+  // first. A page whose skeleton is its first screen in full (the Create wizard's first step) has no
+  // use for them before it is painted: main.tsx asks for them then (`data-chunks`).
+  const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? '';
+  const waitsForData = !html || /aria-busy="true"|class="(?:[^"]* )?(?:skel|ant-skeleton)[ "]/.test(main);
+  const preloads = waitsForData ? modulePreloads(scripts).map((link) => link.replace('<link ', '<link fetchpriority="low" ')) : [];
+  // antd's sheet before the app's own, so that the app's rules win, as when antd adds its styles at the top of the head.
+  let page = template
+    .replace(/<link rel="stylesheet"/, antdHref ? `<link rel="stylesheet" crossorigin href="${antdHref}" />\n    <link rel="stylesheet"` : '<link rel="stylesheet"')
+    .replace('</head>', `  ${[...stylesheets(styles), ...preloads].join('\n    ')}\n  </head>`);
+  // The skeleton stays inert (no control in it answers) until the app has taken the page over
+  // (app/provider.tsx). A page whose skeleton is its first screen in full is taken over as it is
+  // (hydrated, `data-hydrate`); another is drawn anew in its place (app/start.tsx).
+  const root = waitsForData ? 'data-shell="" inert=""' : `data-shell="" data-hydrate="" inert="" data-chunks="${scripts.join(' ')}"`;
+  if (html) page = page.replace('<div id="root"></div>', `<div id="root" ${root}>${html}</div>`);
+  if (!page.includes(antdHref) || (html && !page.includes(html))) throw new Error(`prerender: dist/index.html has no stylesheet link or no empty <div id="root"></div> for ${path}`);
+  writeFileSync(join(dist, 'pages', `${name}.html`), page);
   pages[path] = `pages/${name}.html`;
+  if (html) console.log(`skeleton of ${path}: ${(html.length / 1024).toFixed(1)} KiB of HTML, ${(antdCss.length / 1024).toFixed(1)} KiB of antd styles, ${styles.length + 1} stylesheets, ${scripts.length} chunks ${waitsForData ? 'preloaded' : 'named for after the first paint'}`);
 }
 console.log(`app pages: ${APP_PAGES.length}, with their chunks named`);
 writeFileSync(join(dist, 'pages', 'manifest.json'), `${JSON.stringify(pages, null, 2)}\n`);

@@ -1,21 +1,27 @@
 /**
  * The app rendered to HTML at build time (`scripts/prerender.mjs`, after `vite build --ssr`): the
  * public pages and the sign-in screens go out as finished HTML that the browser paints before any
- * script runs; `main.tsx` then hydrates it. Only the pages in PRERENDERED_PAGES are rendered so.
+ * script runs; `app/start.tsx` then hydrates it. The signed-in pages go out as a skeleton (the
+ * dashboard's frame and the page's loading state) that the app replaces with the visitor's page.
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadRoute, routeHandles } from './app/router';
+import { AntdProvider } from './components/antd-provider';
+import { AntdStyleCatalog } from './components/antd-style-catalog';
+import { PrerenderedSession } from './lib/auth';
 import { PAGE_HEADS, documentTitle } from './config/page-heads';
 import { paths } from './config/paths';
 
 export { PAGE_HEADS, documentTitle };
 
 /**
- * The signed-in pages, which are not prerendered (they are the visitor's own): each gets a copy of
- * index.html naming its routes' chunks and styles, so the browser fetches them all at once with the
- * entry instead of one layout after another. `path` is what the server matches (`/*`: any id).
+ * The signed-in pages (the visitor's own, so prerendered as a skeleton): each gets a copy of
+ * index.html with its skeleton, naming its routes' chunks and styles so that the browser fetches
+ * them all at once with the entry instead of one layout after another. `path` is what the server
+ * matches (`/*`: any id); `example` the path rendered for it.
  */
 export const APP_PAGES: Array<{ name: string; path: string; example?: string }> = [
   { name: 'dashboard', path: paths.dashboard.root.path },
@@ -39,6 +45,45 @@ export interface RenderedPage {
   html: string;
   /** The source modules of the page's lazy routes (`src/app/routes/login.tsx`), whose chunks and styles the page needs. */
   modules: string[];
+}
+
+export interface SignedInPage extends RenderedPage {
+  /**
+   * The antd styles of the page (its skeleton's, and those of the components most pages show once
+   * their data is in) as a stylesheet, closed by a map of what it holds: antd in the browser finds
+   * these written down instead of computing them as the page renders, and computes any other as
+   * before (as it does for every page reached from the sign-in screens, which have no such sheet).
+   */
+  antdCss: string;
+}
+
+/**
+ * A signed-in page as its visitor first sees it, a session held and the user still loading: the
+ * dashboard's frame (both the sidebar and the phone's header, the stylesheet picks) and the page's
+ * loading state, with the routes' modules and the page's antd styles.
+ */
+export async function renderSignedIn(path: string): Promise<SignedInPage> {
+  await preloadRoute(path);
+  const antdStyles = createCache();
+  const html = renderToString(
+    <StyleProvider cache={antdStyles}>
+      <PrerenderedSession.Provider value>
+        <AppProvider>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </PrerenderedSession.Provider>
+    </StyleProvider>,
+  );
+  renderToString(
+    <StyleProvider cache={antdStyles}>
+      <AntdProvider>
+        <AntdStyleCatalog />
+      </AntdProvider>
+    </StyleProvider>,
+  );
+  return { html, modules: routeModules(path), antdCss: extractStyle(antdStyles, { plain: true }) };
 }
 
 export async function render(path: string): Promise<RenderedPage> {

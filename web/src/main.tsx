@@ -1,6 +1,11 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadRoute } from './app/router';
+/**
+ * The page's first script, kept small: it sends a signed-in page's first reads (lib/early-requests),
+ * lets the browser paint the page's HTML (prerendered at build time), then loads the app and starts
+ * it (app/start). The page's HTML names the app's chunks, so that they download meanwhile, or (a
+ * signed-in page whose HTML is its first screen in full, `data-chunks`) lists them for this
+ * script to ask for once the page is painted.
+ */
+import { sendEarlyReads } from './lib/early-requests';
 import './styles/global.css';
 
 // zod (the forms' shared schemas, in chunks loaded later) probes `new Function` once to parse
@@ -8,12 +13,32 @@ import './styles/global.css';
 // though zod catches it. Its global settings, read when it loads, tell it to parse without.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
-const root = document.getElementById('root')!;
-if (root.firstElementChild) {
-  // A page prerendered at build time (the public pages): its chunks first, then React takes over its HTML.
-  // A chunk that fails to arrive is the route boundary's to report.
-  const hydrate = () => void hydrateRoot(root, <App />);
-  void preloadRoute(window.location.pathname).then(hydrate, hydrate);
-} else {
-  createRoot(root).render(<App />);
+sendEarlyReads(window.location.pathname);
+
+/** Once the frame after this one has been painted (or soon, in a tab that is not drawn). */
+function afterNextPaint(run: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
 }
+
+/** Ask for the chunks the page's HTML lists, all at once (the app would find them one layer after the other). */
+function preloadListedChunks() {
+  for (const href of document.getElementById('root')?.dataset.chunks?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+afterNextPaint(() => {
+  preloadListedChunks();
+  void import('./app/start').then(({ start }) => start());
+});

@@ -6,4 +6,8 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@app|@ant-design/colors|msw|@mswjs|@open-draft|rettime|until-async|outvariant|strict-event-emitter|headers-polyfill|is-node-process|@bundled-es-modules|statuses|path-to-regexp|tough-cookie|cookie)/)'],
   testEnvironmentOptions: { customExportConditions: [''] },
+  // The app loads some antd modules by path (a component fetched when first opened, a style hook):
+  // their ES build under `antd/es/` is for the bundler; jest takes the same module from `antd/lib/`.
+  // (The root config's stub for style and media files is repeated: this map replaces the root's.)
+  moduleNameMapper: { '\\.(css|svg|png|mp4|webm)$': '<rootDir>/web/test/file-stub.js', '^antd/es/(.*)$': 'antd/lib/$1' },
 };

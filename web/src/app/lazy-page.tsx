@@ -1,13 +1,19 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { useLocation, type RouteObject } from 'react-router-dom';
+import { useLocation, type Params, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoader } from './routes/root';
 
-type PageModule = { default: ComponentType };
+/**
+ * A route module: its page, and what the page reads first (`prefetch`, optional), which the app
+ * asks for as soon as the module is in, before the page first renders (app/start.tsx).
+ */
+type PageModule = { default: ComponentType; prefetch?: (params: Params) => Promise<unknown> | void };
 
 /** A route's component kept in its own chunk; `preload()` fetches the chunk ahead of its first render. */
 export type LazyPage = ComponentType & {
   preload: () => Promise<unknown>;
+  /** Ask for what the page reads first (its module's `prefetch`), once `preload()` has brought the module. */
+  prefetch: (params: Params) => Promise<unknown> | void;
   /** The component's source module (`src/app/routes/landing.tsx`): the build's manifest names its chunk, styles and imports. */
   module?: string;
 };
@@ -19,12 +25,12 @@ export type LazyPage = ComponentType & {
  * page it opens on before hydrating the prerendered HTML, so hydration finds every component ready.
  */
 export function lazyPage(load: () => Promise<PageModule>, module?: string): LazyPage {
-  let loaded: ComponentType | undefined;
+  let loaded: PageModule | undefined;
   let pending: Promise<PageModule> | undefined;
   const preload = () => {
     pending ??= load().then(
       (chunk) => {
-        loaded = chunk.default;
+        loaded = chunk;
         return chunk;
       },
       (error: unknown) => {
@@ -37,10 +43,11 @@ export function lazyPage(load: () => Promise<PageModule>, module?: string): Lazy
   const Suspending = lazy(preload);
   function Page() {
     // Chosen once per mount: a component whose type changed later would lose its state.
-    const [Component] = useState<ComponentType>(() => loaded ?? Suspending);
+    const [Component] = useState<ComponentType>(() => loaded?.default ?? Suspending);
     return <Component />;
   }
-  return Object.assign(Page, { preload, module });
+  const prefetch = (params: Params) => loaded?.prefetch?.(params);
+  return Object.assign(Page, { preload, prefetch, module });
 }
 
 /**
@@ -79,6 +86,7 @@ export function RouteBoundary({ children }: { children: ReactNode }) {
 /** What a lazy route keeps in its `handle`. */
 export interface RouteHandle {
   preload: () => Promise<unknown>;
+  prefetch: LazyPage['prefetch'];
   module?: string;
 }
 
@@ -92,6 +100,6 @@ export function lazyRoute(page: LazyPage, route: Omit<RouteObject, 'element' | '
         <Page />
       </RouteBoundary>
     ),
-    handle: { preload: page.preload, module: page.module } satisfies RouteHandle,
+    handle: { preload: page.preload, prefetch: page.prefetch, module: page.module } satisfies RouteHandle,
   } as RouteObject;
 }

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { Toaster } from '../lib/toast';
 import { ErrorBoundary } from '../components/error-boundary';
 
@@ -7,6 +7,10 @@ import { ErrorBoundary } from '../components/error-boundary';
  * the `app-root` route, so the marketing pages load neither Redux nor RTK Query.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
+  // A signed-in page's prerendered HTML stays inert (no control in it answers) until the app has taken it over.
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert');
+  }, []);
   return (
     <StrictMode>
       <ErrorBoundary>

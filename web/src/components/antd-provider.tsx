@@ -13,11 +13,19 @@ const TAG_TEXT_SHADES = Object.fromEntries(
   ]),
 );
 
-/** The antd theme of the app (brand blue, rounded, system font). Loaded only by routes that use antd. */
+/**
+ * The antd theme of the app (brand blue, rounded, system font). Loaded only by routes that use antd.
+ * Its values are CSS variables (antd 6) and its class names plain (`ant-btn`, no per-theme hash): the
+ * one theme of the app, whose component styles the build writes into a stylesheet (entry-server.tsx)
+ * so that antd need not compute them in the browser.
+ */
 export function AntdProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       theme={{
+        hashed: false,
+        // One name for the theme's variables (antd names them per provider otherwise), the same in the prerendered HTML and the browser.
+        cssVar: { key: 'css-var-app' },
         token: {
           colorPrimary: '#1d4ed8',
           colorLink: '#1d4ed8',

@@ -7,6 +7,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { MIN_POSITION_HEADER } from '@app/domain';
 import { positionSeen, type PositionState } from './position-slice';
 import { readToken } from './storage';
+import { takeEarlyAnswer } from './early-requests';
 
 /** The longest a request waits before asking a busy server again. */
 export const BUSY_RETRY_MAX_MS = 5000;
@@ -94,8 +95,11 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
       body: args.body === undefined ? undefined : JSON.stringify(args.body),
       signal: api.signal,
     });
+  // A read the page's first script already sent (lib/early-requests): its answer, not a second request
+  // (unless a write since asks for a read of its own position).
+  const early = method === 'GET' && api.type === 'query' && !args.params && !headers.has(MIN_POSITION_HEADER) ? takeEarlyAnswer(args.url, token) : undefined;
   try {
-    response = await send();
+    response = await (early ?? send());
     // A busy server refuses new expensive work before doing any of it (503 + Retry-After): ask once more, politely.
     if (response.status === 503) {
       const wait = Math.min(BUSY_RETRY_MAX_MS, 1000 * (Number(response.headers.get('retry-after')) || 1));

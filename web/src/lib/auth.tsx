@@ -58,6 +58,12 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * True while the build renders the signed-in pages into their HTML (entry-server.tsx): the pages
+ * are drawn as a signed-in visitor first sees them, a session held and its user still loading.
+ */
+export const PrerenderedSession = createContext(false);
+
 /** First retry of GET /api/auth/me after a failure that was not an answer about the token, then doubling. */
 export const RETRY_FIRST_MS = 1000;
 export const RETRY_MAX_MS = 30_000;
@@ -69,7 +75,8 @@ function isTokenRejection(error: unknown): boolean {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState<string | null>(() => readToken());
+  const prerendered = useContext(PrerenderedSession);
+  const [token, setToken] = useState<string | null>(() => readToken() ?? (prerendered ? 'prerendered' : null));
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const me = useGetMeQuery(token ?? skipToken);
@@ -140,17 +147,22 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** Guard rule (spec section 2): no stored token and no loaded user → /login. */
+/**
+ * Guard rule (spec section 2): no stored token and no loaded user → /login. With a token, the page
+ * renders while its user loads (its own requests leave beside GET /api/auth/me, not after it);
+ * a refused token then sends the visitor to /login, and a server that cannot be reached holds the
+ * page behind a notice until it answers.
+ */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
-  const { user, token, isLoading, reconnecting } = useAuth();
+  const { user, token, reconnecting } = useAuth();
   const location = useLocation();
   if (!token && !user) {
     return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname + location.search }} />;
   }
-  if (isLoading) {
+  if (reconnecting && !user) {
     return (
       <div className="page-center" aria-busy="true">
-        <Spinner label={reconnecting ? 'Reconnecting to your account…' : 'Loading your account'} />
+        <Spinner label="Reconnecting to your account…" />
       </div>
     );
   }

@@ -7,6 +7,8 @@ export interface CookieOptions {
 }
 
 export function getCookie(name: string): string | undefined {
+  // None at build time, where the signed-in pages' skeletons are rendered.
+  if (typeof document === 'undefined') return undefined;
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie ? document.cookie.split('; ') : []) {
     if (part.startsWith(prefix)) {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../config/brand';
 
@@ -13,12 +14,15 @@ const SIZES: Record<LogoSize, { mark: number; text: number }> = {
 /** The product logo: a play-button mark and the wordmark, in three sizes and two colourways. */
 export function LogoMark({ size = 'md', variant = 'blue' }: { size?: LogoSize; variant?: LogoVariant }) {
   const px = SIZES[size].mark;
-  const bg = variant === 'blue' ? 'url(#logo-grad)' : '#ffffff';
+  // Each mark its own gradient: one defined in a hidden copy (the prerendered dashboard holds the
+  // sidebar's and the phone header's logos, one of them hidden) would leave the other blank.
+  const gradient = `logo-grad${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const bg = variant === 'blue' ? `url(#${gradient})` : '#ffffff';
   const fg = variant === 'blue' ? '#ffffff' : '#1d4ed8';
   return (
     <svg width={px} height={px} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
       <defs>
-        <linearGradient id="logo-grad" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#2563eb" />
           <stop offset="1" stopColor="#7c3aed" />
         </linearGradient>

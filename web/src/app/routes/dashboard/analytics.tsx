@@ -3,12 +3,14 @@ import { PageHeader } from '../../../features/dashboard/components/dashboard-she
 import { AnalyticsPage } from '../../../features/analytics/components/analytics-page';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { NotFound } from '../root';
+import { NotFound, PageLoader } from '../root';
 
 /** Analysts only: anyone else who types the URL gets the 404 page (issue 14). */
 export default function AnalyticsRoute(): ReactElement {
-  const { user } = useAuth();
+  const { user, isLoading } = useAuth();
   useDocumentTitle('Analytics');
+  // The guard lets the page render while the user loads: whether it is theirs to see waits for the user.
+  if (isLoading) return <PageLoader />;
   if (!user?.roles.includes('analyst')) return <NotFound />;
   return (
     <>

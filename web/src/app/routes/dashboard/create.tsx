@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
 import { CreateSeriesWizard } from '../../../features/series/forms/create-series-wizard';
 import { EditSeries } from '../../../features/series/forms/edit-series';
-import { MediaPicker } from '../../../features/media';
+import { LazyMediaPicker } from '../../lazy-media-picker';
 import { OwnMediaPickerContext } from '../../../components/ui/own-media-picker';
 
 /** /dashboard/create, and /dashboard/create?series=:id to edit a series with the same form. */
@@ -18,7 +18,7 @@ export default function CreatePage(): ReactElement {
   ) : (
     <>
       <PageHeader title="Create A Series" subtitle="Quick steps: what your videos are about, your own media if you like, then how they look and sound." />
-      <OwnMediaPickerContext.Provider value={MediaPicker}>
+      <OwnMediaPickerContext.Provider value={LazyMediaPicker}>
         <CreateSeriesWizard />
       </OwnMediaPickerContext.Provider>
     </>

@@ -3,7 +3,20 @@ import { useAuth } from '../../../lib/auth';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
 import { SeriesHome } from '../../../features/series/components/series-home';
 import { YourVideos } from '../../../features/videos/components/your-videos';
-import { useListVideosQuery } from '../../../features/videos/api';
+import { useListVideosQuery, videosApi } from '../../../features/videos/api';
+import { seriesApi } from '../../../features/series/api';
+import { subscriptionApi } from '../../../lib/endpoints/subscription';
+import { getAppStore } from '../app-root';
+
+/** The series, the plan (its series allowance) and the videos, asked for before the page first renders. */
+export function prefetch() {
+  const { dispatch } = getAppStore();
+  return Promise.all([
+    dispatch(seriesApi.endpoints.listSeries.initiate(undefined, { subscribe: false })),
+    dispatch(subscriptionApi.endpoints.getSubscription.initiate(undefined, { subscribe: false })),
+    dispatch(videosApi.endpoints.listVideos.initiate(undefined, { subscribe: false })),
+  ]);
+}
 
 /** /dashboard: the Series home (welcome, Your Series, Quick Actions) and Your Videos. */
 export default function DashboardHome(): ReactElement {

@@ -1,13 +1,43 @@
 import type { ReactElement } from 'react';
-import { useParams } from 'react-router-dom';
+import { PLATFORMS, type VideoDetail } from '@app/domain';
+import { useParams, type Params } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { DashboardShell, MinimalShell } from '../../../features/dashboard/components/dashboard-shell';
 import { VideosLeft } from '../../../features/stats/components/videos-left';
-import { VideoDetailView } from '../../../features/videos/components/video-detail';
+import { preloadStudio, VideoDetailView } from '../../../features/videos/components/video-detail';
 import { SeriesSettings } from '../../../features/social/components/series-settings';
-import { MediaPicker } from '../../../features/media';
+import { LazyMediaPicker } from '../../lazy-media-picker';
 import { OwnMediaPickerContext } from '../../../components/ui/own-media-picker';
+import { videosApi } from '../../../features/videos/api';
+import { statsApi } from '../../../features/stats/api';
+import { linkStatusApi } from '../../../lib/endpoints/link-status';
+import { readToken } from '../../../lib/storage';
+import { getAppStore } from '../app-root';
+
+/**
+ * What the page shows first, asked for before it first renders: the video, then what it shows
+ * with it (the studio's chunk when it has one, its live status while it is being made, the
+ * platforms' link status for its SERIES SETTINGS) and, for a signed-in visitor, the header's
+ * "videos left".
+ */
+export function prefetch({ id = '' }: Params) {
+  const { dispatch } = getAppStore();
+  const signedIn = Boolean(readToken());
+  const withVideo = async (video: VideoDetail | undefined) => {
+    if (!video) return;
+    const done = video.status === 'done' || video.status === 'failed';
+    await Promise.all([
+      preloadStudio(video),
+      done ? null : dispatch(videosApi.endpoints.getVideoStatus.initiate(id, { subscribe: false })),
+      ...(signedIn && !video.isSeries ? PLATFORMS.map((platform) => dispatch(linkStatusApi.endpoints.getLinkStatus.initiate(platform, { subscribe: false }))) : []),
+    ]);
+  };
+  return Promise.all([
+    dispatch(videosApi.endpoints.getVideo.initiate(id, { subscribe: false })).then(({ data }) => withVideo(data)),
+    signedIn ? dispatch(statsApi.endpoints.getVideoStats.initiate(undefined, { subscribe: false })) : null,
+  ]);
+}
 
 /** /dashboard/view/:id — not guarded: the dashboard frame when signed in, a bare frame otherwise. */
 export default function VideoDetailPage(): ReactElement {
@@ -25,7 +55,7 @@ export default function VideoDetailPage(): ReactElement {
     return (
       <DashboardShell counter={<VideosLeft />} onLogout={logout}>
         {/* The storyboard's "Use my media" picks from the creator's library. */}
-        <OwnMediaPickerContext.Provider value={MediaPicker}>{content}</OwnMediaPickerContext.Provider>
+        <OwnMediaPickerContext.Provider value={LazyMediaPicker}>{content}</OwnMediaPickerContext.Provider>
       </DashboardShell>
     );
   }

@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { Button, Drawer } from 'antd';
+import { Button } from 'antd';
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -20,9 +20,13 @@ import { BRAND, supportMailto } from '../../../config/brand';
 import { pagesFor } from '../lib/pages';
 import { useAuth } from '../../../lib/auth';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
+import { BUILD_TIME, useClientValue, useHydrated } from '../../../lib/client-value';
 import { PageSearch } from './page-search';
 import './dashboard.css';
 import { paths } from '../../../config/paths';
+
+/** The phone's menu drawer, fetched when it is first opened (most visits never open it). */
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 const ICONS: Record<string, ReactNode> = {
   Series: <AppstoreOutlined />,
@@ -62,6 +66,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }): ReactElement {
 }
 
 function DashboardFooter(): ReactElement {
+  const year = useClientValue(() => new Date().getFullYear(), new Date(BUILD_TIME).getFullYear());
   return (
     <footer className="dash-footer">
       <div className="dash-footer__groups">
@@ -92,7 +97,7 @@ function DashboardFooter(): ReactElement {
         </nav>
       </div>
       <p className="dash-footer__bottom">
-        © {new Date().getFullYear()} {BRAND.name}. All rights reserved.
+        © {year} {BRAND.name}. All rights reserved.
       </p>
     </footer>
   );
@@ -105,10 +110,18 @@ export interface DashboardShellProps {
   onLogout: () => void;
 }
 
-/** Sidebar (a drawer with an overlay under 768 px), header and footer around the page. */
+/**
+ * Sidebar (a drawer with an overlay under 768 px), header and footer around the page. Rendered at
+ * build time (the signed-in pages' HTML, scripts/prerender.mjs) the width is unknown: both the
+ * sidebar and the phone's menu button and logo are there, and the stylesheet shows the ones that
+ * fit; the app draws the same while it takes that HTML over (hydration), then the one that fits.
+ */
 export function DashboardShell({ children, counter, onLogout }: DashboardShellProps): ReactElement {
-  const mobile = useMediaQuery(MOBILE_QUERY);
+  const prerendering = !useHydrated();
+  const mobile = useMediaQuery(MOBILE_QUERY) && !prerendering;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from its first opening on, so that it can slide out again when closed.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -118,13 +131,16 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
   useEffect(() => {
     if (!mobile) setDrawerOpen(false);
   }, [mobile]);
+  useEffect(() => {
+    if (drawerOpen) setDrawerWanted(true);
+  }, [drawerOpen]);
 
   return (
     <div className={`dash${mobile ? ' dash--mobile' : ''}`}>
       <a className="skip-link" href="#dash-main">
         Skip to content
       </a>
-      {!mobile && (
+      {(prerendering || !mobile) && (
         <aside className="dash-sidebar">
           {/* The aside runs the page's full height (white beside the footer too); its contents stay in view. */}
           <div className="dash-sidebar__inner">
@@ -135,24 +151,26 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
           </div>
         </aside>
       )}
-      {mobile && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={260}
-          mask
-          maskClosable
-          title={<Logo size="sm" to={paths.dashboard.root.getHref()} />}
-          className="dash-drawer"
-          id="dash-drawer"
-        >
-          <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+      {mobile && (drawerOpen || drawerWanted) && (
+        <Suspense fallback={null}>
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={260}
+            mask
+            maskClosable
+            title={<Logo size="sm" to={paths.dashboard.root.getHref()} />}
+            className="dash-drawer"
+            id="dash-drawer"
+          >
+            <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        </Suspense>
       )}
       <div className="dash-body">
         <header className="dash-header">
-          {mobile && (
+          {(prerendering || mobile) && (
             <Button
               className="dash-header__menu"
               icon={<MenuOutlined />}
@@ -162,7 +180,7 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
               onClick={() => setDrawerOpen((open) => !open)}
             />
           )}
-          {mobile && (
+          {(prerendering || mobile) && (
             <span className="dash-header__logo">
               <Logo size="sm" to={paths.dashboard.root.getHref()} />
             </span>

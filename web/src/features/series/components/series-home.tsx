@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import './series.css';
 import { Link } from 'react-router-dom';
-import { Button, Card, Modal, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import {
   CheckCircleFilled,
   ClockCircleOutlined,
@@ -20,11 +20,15 @@ import { ART_STYLES, CUSTOM_TOPIC, findPlan, type SeriesResponse } from '@app/do
 import { serverErrorOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteSeriesMutation, useGetPostingPlanQuery, useListSeriesQuery, usePauseSeriesMutation, useResumeSeriesMutation } from '../api';
-import { BatchProgress } from './batch-progress';
 import { PLATFORM_LABELS, PLATFORM_ORDER, failedPostText, formatInstant, formatNextPost, scheduleSummary } from '../lib/autopilot';
 import { reportSilently } from '../../../lib/report';
 import { LinkButton } from '../../../components/ui/link-button';
+import { CardFrame } from '../../../components/ui/card-frame';
+import { LazyModal } from '../../../components/ui/lazy-modal';
 import { paths } from '../../../config/paths';
+
+/** A series' batches (issue 18) and their progress bars, fetched with the first series shown. */
+const BatchProgress = lazy(() => import('./batch-progress').then((module) => ({ default: module.BatchProgress })));
 
 /** How many past slots a series shows. */
 export const RECENT_SLOTS_SHOWN = 3;
@@ -177,7 +181,9 @@ function SeriesItem({ series, now, onDelete }: { series: SeriesResponse; now: Da
         <h4>Recent posts</h4>
         <RecentPosts series={series} now={now} />
       </div>
-      <BatchProgress seriesId={series._id} seriesName={series.name} />
+      <Suspense fallback={null}>
+        <BatchProgress seriesId={series._id} seriesName={series.name} />
+      </Suspense>
     </li>
   );
 }
@@ -218,11 +224,16 @@ export function SeriesHome({ hasVideos = false }: { hasVideos?: boolean }): Reac
   };
 
   return (
-    <Card className="dash-series-card series-home" title={<h2 className="dash-card-title">Your Series</h2>}>
+    <CardFrame className="dash-series-card series-home" title={<h2 className="dash-card-title">Your Series</h2>}>
       <div className="dash-series-card__body series-home__body">
         <div className="dash-series-card__main">
           {isLoading ? (
-            <div className="skel skel--line" style={{ width: '70%', height: 20 }} aria-busy="true" aria-label="Loading series" />
+            // About the height of what usually follows (the empty state, or a series' first lines), so the card does not jump.
+            <div className="series-home__loading" aria-busy="true" aria-label="Loading series">
+              <div className="skel skel--line" style={{ width: '70%', height: 20 }} />
+              <div className="skel skel--line" style={{ width: '55%', height: 20 }} />
+              <div className="skel skel--btn" style={{ width: 230, height: 40 }} />
+            </div>
           ) : isError ? (
             <div className="series-home__error" role="alert">
               <p>We couldn&apos;t load your series.</p>
@@ -278,7 +289,7 @@ export function SeriesHome({ hasVideos = false }: { hasVideos?: boolean }): Reac
           </LinkButton>
         </nav>
       </div>
-      <Modal
+      <LazyModal
         open={toDelete !== null}
         title="Delete this series?"
         okText="Delete"
@@ -291,7 +302,7 @@ export function SeriesHome({ hasVideos = false }: { hasVideos?: boolean }): Reac
         <p>
           “{toDelete?.name}” stops posting and frees a series slot on your plan. Videos it already made stay in Your Videos.
         </p>
-      </Modal>
-    </Card>
+      </LazyModal>
+    </CardFrame>
   );
 }

@@ -1,26 +1,7 @@
 import { CUSTOM_TOPIC, SERIES_FIELD_TOASTS, seriesFormSchema } from '@app/domain';
+import type { SeriesField, SeriesValues } from './series-form';
 
-export interface SeriesValues {
-  topic?: string;
-  customPrompt?: string;
-  narrationVoice?: string;
-  artStyle?: string;
-  aspectRatio?: string;
-  language?: string;
-  duration?: string;
-}
-
-export type SeriesField = keyof SeriesValues;
-
-export const FIELD_LABELS: Record<SeriesField, string> = {
-  topic: 'Topic',
-  customPrompt: 'Custom Topic',
-  narrationVoice: 'Narrator',
-  artStyle: 'Art Style',
-  aspectRatio: 'Aspect Ratio',
-  language: 'Language',
-  duration: 'Duration',
-};
+export * from './series-form';
 
 const ORDER: SeriesField[] = ['topic', 'customPrompt', 'narrationVoice', 'artStyle', 'aspectRatio', 'language', 'duration'];
 
@@ -38,10 +19,8 @@ export function validateSeries(values: SeriesValues): Partial<Record<SeriesField
   return ordered;
 }
 
-/** 'Missing Required Fields' lists the missing fields, e.g. 'Narrator, Art Style'. */
-export function missingFieldsText(errors: Partial<Record<SeriesField, string>>): string {
-  return (Object.keys(errors) as SeriesField[]).map((k) => FIELD_LABELS[k]).join(', ');
-}
+/** The form's values as the shared schema reads them (the request is built from these). */
+export const parseSeriesForm = (values: SeriesValues) => seriesFormSchema.parse(values);
 
 /**
  * The page handler's own re-check (spec section 5): the first failing field's toast,
@@ -55,18 +34,4 @@ export function fieldRecheckToast(values: SeriesValues): string | undefined {
   if (!values.language) return SERIES_FIELD_TOASTS.language;
   if (!values.duration) return SERIES_FIELD_TOASTS.duration;
   return undefined;
-}
-
-/** Step 1 may advance only with a topic, and the custom text for Custom Topic. */
-export function canLeaveTopicStep(values: SeriesValues): boolean {
-  if (!values.topic) return false;
-  if (values.topic === CUSTOM_TOPIC) return Boolean(values.customPrompt?.trim());
-  return true;
-}
-
-/** The services that answered unavailable, for 'Some required services are unavailable: {list}'. */
-export function unavailableServices(services: Record<string, { available: boolean }> | undefined): string[] {
-  return Object.entries(services ?? {})
-    .filter(([, s]) => !s.available)
-    .map(([name]) => name);
 }

@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Avatar, Card, Skeleton } from 'antd';
+import { Avatar, Skeleton } from 'antd';
+import { CardFrame } from '../../../components/ui/card-frame';
 import { InstagramOutlined, TikTokOutlined, YoutubeOutlined } from '@ant-design/icons';
 import type { LinkStatus } from '../api';
 import { PLATFORM_NAMES, type Platform } from '../lib/platforms';
@@ -73,7 +74,7 @@ export function PlatformCard({
 }): ReactElement {
   const name = PLATFORM_NAMES[platform];
   return (
-    <Card
+    <CardFrame
       className={`social-card social-card--${platform}`}
       title={
         <span className="social-card__title">
@@ -93,6 +94,6 @@ export function PlatformCard({
         <p className="social-card__prompt">Connect your {name} account</p>
       )}
       <div className="social-card__actions">{children}</div>
-    </Card>
+    </CardFrame>
   );
 }

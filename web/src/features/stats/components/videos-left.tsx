@@ -3,6 +3,7 @@ import { VideoCameraOutlined } from '@ant-design/icons';
 import { useGetVideoStatsQuery } from '../api';
 import { readStatsCookie, videosLeft, writeStatsCookie } from '../lib/stats-cookie';
 import { reportSilently } from '../../../lib/report';
+import { useHydrated } from '../../../lib/client-value';
 
 /** Header counter: planLimit minus monthlyCount, seeded from the videoStats cookie. */
 export function VideosLeft(): ReactElement | null {
@@ -21,8 +22,10 @@ export function VideosLeft(): ReactElement | null {
     }
   }, [error]);
 
+  // Not in a prerendered page's HTML (the build knows no visitor), nor while the app takes it over.
+  const hydrated = useHydrated();
   const stats = data ?? seed;
-  if (!stats) return null;
+  if (!stats || !hydrated) return null;
   const left = videosLeft(stats);
   return (
     <span className="dash-videos-left" role="status" aria-live="polite" data-testid="videos-left">

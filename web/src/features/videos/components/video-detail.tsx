@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import './videos.css';
 import { useNavigate } from 'react-router-dom';
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { TITLE_MAX, type VideoDetail } from '@app/domain';
 import { useDeleteVideoMutation, useGetVideoQuery, useUpdateCaptionMutation } from '../api';
@@ -12,10 +12,22 @@ import { serverErrorOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { CaptionForm } from '../forms/caption-form';
 import { GenerationProgress } from './generation-progress';
-import { StudioPanel } from '../studio/components/studio-panel';
 import { refusalToast } from '../lib/refusal-toast';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { LazyModal } from '../../../components/ui/lazy-modal';
 import { ScriptForm } from '../studio/forms/script-form';
 import { useEditScriptMutation } from '../studio/api';
+
+/**
+ * The studio (storyboard, captions, sound, versions) in a chunk of its own: only a finished video
+ * has one. The page preloads it when the video it opens on has a studio (`preloadStudio`).
+ */
+const StudioPanel = lazyComponent(() => import('../studio/components/studio-panel').then((module) => module.StudioPanel));
+
+/** Fetch the studio's chunk ahead of the page's first render, for a video that has a studio. */
+export function preloadStudio(video: Pick<VideoDetail, 'studio'> | undefined): Promise<unknown> | undefined {
+  return video?.studio ? StudioPanel.preload() : undefined;
+}
 
 export interface VideoDetailViewProps {
   id: string;
@@ -211,11 +223,15 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
         </div>
       </div>
 
-      <StudioPanel video={video} />
+      {video.studio ? (
+        <Suspense fallback={<div className="skel skel--block" style={{ height: 320 }} aria-busy="true" aria-label="Loading the studio" />}>
+          <StudioPanel video={video} />
+        </Suspense>
+      ) : null}
 
       {!video.isSeries && seriesSettings ? seriesSettings(video) : null}
 
-      <Modal
+      <LazyModal
         open={confirmOpen}
         title="Delete this video?"
         okText="Delete"
@@ -224,7 +240,7 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
         onCancel={() => setConfirmOpen(false)}
       >
         This video will be removed permanently.
-      </Modal>
+      </LazyModal>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { CUSTOM_TOPIC } from '@app/domain';
 import { TextAreaField } from '../../../../components/form';
 import { paths } from '../../../../config/paths';
 import { ChoiceGroup } from '../../components/choice-group';
-import { canLeaveTopicStep, type SeriesValues } from '../../lib/validation';
+import { canLeaveTopicStep, type SeriesValues } from '../../lib/series-form';
 import { topicChoices } from './choices';
 
 /** Step 1, content: a topic (and the custom text for Custom Topic); Back returns to /dashboard. */

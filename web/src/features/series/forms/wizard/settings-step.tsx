@@ -1,13 +1,20 @@
-import type { ReactElement, RefObject } from 'react';
+import { Suspense, type ReactElement, type RefObject } from 'react';
 import { Button } from 'antd';
 import { ArrowLeftOutlined, CheckOutlined, ScheduleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { PlanId } from '@app/domain';
 import { SelectField } from '../../../../components/form';
-import { AutopilotFields } from '../../components/autopilot-fields';
+import { lazyComponent } from '../../../../lib/lazy-component';
 import { ChoiceGroup } from '../../components/choice-group';
 import type { WizardValues } from '../../lib/autopilot';
 import { AutopilotSwitch } from './autopilot-switch';
 import { durationOptions, languageOptions, ratioChoices, styleChoices, voiceChoices } from './choices';
+
+/**
+ * The autopilot's fields (name, platforms, schedule, and the captions' and music's settings with
+ * antd's segmented controls, slider and switch) in a chunk of their own: fetched when autopilot is
+ * switched on, or with the step when a series is edited (its schedule always shows).
+ */
+export const AutopilotFields = lazyComponent(() => import('../../components/autopilot-fields').then((module) => module.AutopilotFields));
 
 export interface SettingsStepProps {
   values: WizardValues;
@@ -42,7 +49,11 @@ export function SettingsStep({ values, headingRef, editing, plan, submitting, on
           {!editing && <span className="autopilot__optional">Optional</span>}
         </h3>
         {!editing && <AutopilotSwitch onToggle={(on) => on && onAutopilot()} />}
-        {autopilot && <AutopilotFields plan={plan} keepSchedule={editing} />}
+        {autopilot && (
+          <Suspense fallback={<div className="skel skel--block" style={{ height: 240 }} aria-busy="true" aria-label="Loading the schedule" />}>
+            <AutopilotFields plan={plan} keepSchedule={editing} />
+          </Suspense>
+        )}
       </section>
       <div className="wizard__actions">
         <Button icon={<ArrowLeftOutlined />} onClick={onBack} disabled={submitting}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'antd';
-import { CUSTOM_TOPIC, durationSeconds, seriesFormSchema, type PlanId, type SeriesResponse, type ServiceStatus } from '@app/domain';
+import { CUSTOM_TOPIC, durationSeconds, type PlanId, type SeriesResponse, type ServiceStatus } from '@app/domain';
 import { paths } from '../../../../config/paths';
 import { isApiError, serverErrorOf } from '../../../../lib/api';
 import { reportSilently } from '../../../../lib/report';
@@ -10,12 +10,15 @@ import { GENERATION_CACHE_KEY, useCreateSeriesMutation, useGenerateVideoMutation
 import { formatNextPost, postsPerWeekOf, seriesRequestOf, validateAutopilot, type WizardValues } from '../../lib/autopilot';
 import { generationErrorToast } from '../../lib/generation-errors';
 import { seriesErrorToast } from '../../lib/series-errors';
-import { fieldRecheckToast, missingFieldsText, unavailableServices, validateSeries } from '../../lib/validation';
+import { missingFieldsText, unavailableServices } from '../../lib/series-form';
 
 /** The 'Missing Required Fields' toast shows for 5 s; the handler's per-field toast follows it. */
 export const MISSING_FIELDS_MS = 5000;
 
 type Errors = Record<string, string> | undefined;
+
+/** The shared schema's check (it brings zod): loaded for the submit, or ahead of it once the last step is near. */
+export const loadValidation = () => import('../../lib/validation');
 type Failure = { title: string; description?: string; upgrade?: boolean };
 
 function errorToast(title: string, description?: string) {
@@ -55,7 +58,8 @@ export function useWizardSubmit({ series, plan }: { series?: SeriesResponse; pla
     });
   };
 
-  const validate = (values: WizardValues): Errors | 'stop' | null => {
+  const validate = async (values: WizardValues): Promise<Errors | 'stop' | null> => {
+    const { validateSeries, fieldRecheckToast } = await loadValidation();
     if (followUp.current) clearTimeout(followUp.current);
     const errors = validateSeries(values);
     const recheck = fieldRecheckToast(values);
@@ -93,7 +97,7 @@ export function useWizardSubmit({ series, plan }: { series?: SeriesResponse; pla
 
   const oneVideo = async (values: WizardValues) => {
     if (!(await servicesReady())) return;
-    const form = seriesFormSchema.parse(values);
+    const form = (await loadValidation()).parseSeriesForm(values);
     try {
       const answer = await generateVideo({
         topic: form.topic,
@@ -136,7 +140,7 @@ export function useWizardSubmit({ series, plan }: { series?: SeriesResponse; pla
   };
 
   return async (values) => {
-    const invalid = validate(values);
+    const invalid = await validate(values);
     if (invalid === 'stop') return undefined;
     if (invalid) return invalid;
     if (series || values.autopilot) return autopilot(values);

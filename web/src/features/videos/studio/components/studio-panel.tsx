@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Alert, Button, Tabs } from 'antd';
 import { HistoryOutlined, SyncOutlined } from '@ant-design/icons';
 import { catalog, type CaptionStyle, type MusicSettings, type VideoDetail } from '@app/domain';
@@ -9,8 +9,13 @@ import {
   useRegenerateScenePictureMutation, useRequestRerenderMutation, useRestoreVersionMutation, useUseSceneMediaMutation,
 } from '../api';
 import { Storyboard, clock } from './storyboard';
-import { CaptionSettings, SoundSettings } from '../../../../components/ui/look-and-sound';
+import { lazyComponent } from '../../../../lib/lazy-component';
 import '../studio.css';
+
+// The Captions and Sound tabs' settings (antd's segmented controls, slider and switch), fetched when one of them is opened.
+const CaptionSettings = lazyComponent(() => import('../../../../components/ui/look-and-sound').then((module) => module.CaptionSettings));
+const SoundSettings = lazyComponent(() => import('../../../../components/ui/look-and-sound').then((module) => module.SoundSettings));
+const tabLoading = <div className="skel skel--block" style={{ height: 160 }} aria-busy="true" aria-label="Loading" />;
 
 /** The catalogue is the domain's own: the voices and caption presets need no request. */
 const CATALOG = catalog();
@@ -106,17 +111,21 @@ export function StudioPanel({ video }: { video: VideoDetail }): ReactElement | n
             key: 'captions',
             label: 'Captions',
             children: (
-              <CaptionSettings captions={studio.captions} presets={CATALOG.captionPresets} disabled={locked}
-                onChange={(captions: CaptionStyle) => void quietly(saving(() => changeCaptions({ id, captions }).unwrap()))} />
+              <Suspense fallback={tabLoading}>
+                <CaptionSettings captions={studio.captions} presets={CATALOG.captionPresets} disabled={locked}
+                  onChange={(captions: CaptionStyle) => void quietly(saving(() => changeCaptions({ id, captions }).unwrap()))} />
+              </Suspense>
             ),
           },
           {
             key: 'sound',
             label: 'Sound',
             children: (
-              <SoundSettings voiceId={studio.voiceId} music={studio.music} voices={CATALOG.voices} disabled={locked}
-                onVoice={(voiceId) => void quietly(saving(() => changeVoice({ id, voiceId }).unwrap()))}
-                onMusic={(music: MusicSettings) => void quietly(saving(() => changeMusic({ id, music }).unwrap()))} />
+              <Suspense fallback={tabLoading}>
+                <SoundSettings voiceId={studio.voiceId} music={studio.music} voices={CATALOG.voices} disabled={locked}
+                  onVoice={(voiceId) => void quietly(saving(() => changeVoice({ id, voiceId }).unwrap()))}
+                  onMusic={(music: MusicSettings) => void quietly(saving(() => changeMusic({ id, music }).unwrap()))} />
+              </Suspense>
             ),
           },
           {
