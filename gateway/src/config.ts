@@ -27,8 +27,14 @@ export const upstreamsEnv = envPart({
 
 const gatewayHttp = httpEnv(3000, '0.0.0.0');
 
+/** Where the product is published (the services read it with the rest of their infrastructure). */
+const publicSiteEnv = envPart({
+  shape: { PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL' }).optional() },
+  build: (e) => ({ url: e.PUBLIC_URL?.replace(/\/$/, '') ?? null }),
+});
+
 /** The gateway alone (distributed mode). */
-export const gatewayEnv = { http: gatewayHttp, upstreams: upstreamsEnv, log: logEnv };
+export const gatewayEnv = { http: gatewayHttp, upstreams: upstreamsEnv, log: logEnv, site: publicSiteEnv };
 
 /**
  * The whole product in one process: every service's variables, parsed together so every

@@ -81,6 +81,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       logger,
       routers: [command.router, query.router],
       webDist: options.webDist === undefined ? resolve(__dirname, '../../web/dist') : options.webDist,
+      publicUrl: config.infra.publicUrl,
       ops: { service: 'studio', monitor: infra.loop, ready: infraReadiness(infra) },
     });
     const server: Server = createServer(app);

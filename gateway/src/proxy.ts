@@ -19,7 +19,7 @@ const PREFLIGHT_METHODS = ['POST', 'PATCH', 'PUT', 'DELETE', 'GET'] as const;
  * to the service the route table names for it (so a route can never be served by one service and
  * sent to the other); unknown API paths get a JSON 404; everything else is the web app.
  */
-export function createGatewayApp(input: { commandUrl: string; queryUrl: string; webDist: string | null; logger: Logger; monitor?: LoopMonitor }): Express {
+export function createGatewayApp(input: { commandUrl: string; queryUrl: string; webDist: string | null; publicUrl?: string | null; logger: Logger; monitor?: LoopMonitor }): Express {
   const app = express();
   app.disable('x-powered-by');
   const upstreams: Upstreams = { 'command-api': new Instances(parseInstances(input.commandUrl)), 'query-api': new Instances(parseInstances(input.queryUrl)) };
@@ -86,7 +86,7 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
     }
     next();
   });
-  if (input.webDist && existsSync(join(input.webDist, 'index.html'))) serveWebApp(app, input.webDist);
+  if (input.webDist && existsSync(join(input.webDist, 'index.html'))) serveWebApp(app, input.webDist, { publicUrl: input.publicUrl });
   return app;
 }
 

@@ -96,6 +96,16 @@ describe('When the web app and the API answer a browser', () => {
     const sitemap = await request(app).get('/sitemap.xml').set('host', 'studio.example.com');
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     expect(sitemap.text).toContain('<loc>http://studio.example.com/register</loc>');
+    expect(sitemap.text).toContain('<loc>http://studio.example.com/forgotpassword</loc>');
     expect(sitemap.text).not.toContain('/dashboard');
+  });
+
+  it('should name the published address (PUBLIC_URL) in robots.txt and the sitemap, whatever Host a request carries', async () => {
+    const published = createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [], webDist: dist, publicUrl: 'https://reelpilot.example' });
+    const robots = await request(published).get('/robots.txt').set('host', 'attacker.example');
+    expect(robots.text).toContain('Sitemap: https://reelpilot.example/sitemap.xml');
+    const sitemap = await request(published).get('/sitemap.xml').set('host', 'attacker.example');
+    expect(sitemap.text).toContain('<loc>https://reelpilot.example/privacy</loc>');
+    expect(`${robots.text}${sitemap.text}`).not.toContain('attacker.example');
   });
 });

@@ -17,6 +17,8 @@ export interface HttpAppParts {
   routers: Router[];
   /** The built web app (web/dist); when present it is served with an SPA fallback. */
   webDist?: string | null;
+  /** Where the product is published (PUBLIC_URL): robots.txt and sitemap.xml name it, not the request's Host. */
+  publicUrl?: string | null;
   /** The operations endpoints: /livez, /readyz (by `ready`) and /metrics (loopback only), with this process's event-loop monitor. */
   ops?: { service: string; monitor?: LoopMonitor | null; ready?: () => Promise<ReadyReport> };
 }
@@ -26,7 +28,7 @@ export interface HttpAppParts {
  * services' routes, JSON 404s under /api, the built web app with an SPA fallback so deep links
  * (/dashboard/view/:id) load the app, and the one error middleware.
  */
-export function createHttpApp({ logger, routers, webDist, ops }: HttpAppParts): Express {
+export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: HttpAppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -51,7 +53,7 @@ export function createHttpApp({ logger, routers, webDist, ops }: HttpAppParts): 
   for (const router of routers) app.use(router);
   app.use('/api', apiNotFound);
 
-  if (webDist && existsSync(join(webDist, 'index.html'))) serveWebApp(app, webDist);
+  if (webDist && existsSync(join(webDist, 'index.html'))) serveWebApp(app, webDist, { publicUrl });
   else {
     app.get('/', (_req, res) => {
       res.type('text/plain').send('The web app is not built. Run `npm run build -w web` (npm start does it for you).');
@@ -78,9 +80,11 @@ export function compressAnswers() {
  * The built web app: each file in the best encoding the browser accepts, from the copies the
  * build made (brotli, then gzip); hashed assets cached for good, index.html always revalidated,
  * everything else for an hour; unknown paths are the app's own routes and get index.html, through
- * the same negotiation. robots.txt and sitemap.xml name the public pages.
+ * the same negotiation. robots.txt and sitemap.xml name the public pages, at `publicUrl` when the
+ * product knows where it is published (else at the origin the browser named).
  */
-export function serveWebApp(app: Express, webDist: string): void {
+export function serveWebApp(app: Express, webDist: string, { publicUrl = null }: { publicUrl?: string | null } = {}): void {
+  const originOf = (req: Request) => publicUrl ?? requestOrigin(req);
   const assets = join(webDist, 'assets');
   const pages = join(webDist, 'pages');
   // Each page's own HTML by path (the build's dist/pages/manifest.json): the public pages prerendered
@@ -128,9 +132,9 @@ function readPageManifest(file: string): (path: string) => string | undefined {
 }
 
 /** The pages a search engine may list. */
-const PUBLIC_PAGES = ['/', '/login', '/register', '/privacy', '/terms'];
+const PUBLIC_PAGES = ['/', '/login', '/register', '/forgotpassword', '/privacy', '/terms'];
 
 /** This origin as the browser named it (behind the gateway: its forwarded host and protocol). */
-function originOf(req: Request): string {
+function requestOrigin(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
