@@ -5,6 +5,7 @@
  * signed-in page whose HTML is its first screen in full, `data-chunks`) lists them for this
  * script to ask for once the page is painted.
  */
+import { storeReferralFromSearch } from './lib/cookies';
 import { sendEarlyReads } from './lib/early-requests';
 import './styles/global.css';
 
@@ -14,6 +15,8 @@ import './styles/global.css';
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 sendEarlyReads(window.location.pathname);
+// An affiliate's ?fpr= is kept at once, before the app loads: a visitor who leaves sooner still counts.
+storeReferralFromSearch(window.location.search);
 
 /** Once the frame after this one has been painted (or soon, in a tab that is not drawn). */
 function afterNextPaint(run: () => void) {
