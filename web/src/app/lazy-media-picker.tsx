@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useState, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import type { OwnMediaPickerProps } from '../components/ui/own-media-picker';
 import { lazyComponent } from '../lib/lazy-component';
+import { useOnceOpened } from '../lib/use-once-opened';
 
 const MediaPicker = lazyComponent(() => import('../features/media').then((module) => module.MediaPicker));
 
@@ -10,11 +11,7 @@ const MediaPicker = lazyComponent(() => import('../features/media').then((module
  * its uploads and a dialog. Once opened it stays mounted, so that it can close with its animation.
  */
 export function LazyMediaPicker(props: OwnMediaPickerProps): ReactElement | null {
-  const [wanted, setWanted] = useState(props.open);
-  useEffect(() => {
-    if (props.open) setWanted(true);
-  }, [props.open]);
-  if (!wanted && !props.open) return null;
+  if (!useOnceOpened(props.open)) return null;
   return (
     <Suspense fallback={null}>
       <MediaPicker {...props} />

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import type { ModalProps } from 'antd';
+import { useOnceOpened } from '../../lib/use-once-opened';
 
 const Modal = lazy(() => import('antd/es/modal'));
 
@@ -9,11 +10,7 @@ const Modal = lazy(() => import('antd/es/modal'));
  * 9 KB. Once opened it stays mounted, so that it can close with its animation.
  */
 export function LazyModal(props: ModalProps): ReactElement | null {
-  const [wanted, setWanted] = useState(Boolean(props.open));
-  useEffect(() => {
-    if (props.open) setWanted(true);
-  }, [props.open]);
-  if (!wanted && !props.open) return null;
+  if (!useOnceOpened(Boolean(props.open))) return null;
   return (
     <Suspense fallback={null}>
       <Modal {...props} />

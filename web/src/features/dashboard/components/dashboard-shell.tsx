@@ -22,6 +22,7 @@ import { useAuth } from '../../../lib/auth';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { BUILD_TIME, useClientValue, useHydrated } from '../../../lib/client-value';
 import { PageSearch } from './page-search';
+import { useOnceOpened } from '../../../lib/use-once-opened';
 import './dashboard.css';
 import { paths } from '../../../config/paths';
 
@@ -121,7 +122,7 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
   const mobile = useMediaQuery(MOBILE_QUERY) && !prerendering;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from its first opening on, so that it can slide out again when closed.
-  const [drawerWanted, setDrawerWanted] = useState(false);
+  const drawerMounted = useOnceOpened(drawerOpen);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -131,9 +132,6 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
   useEffect(() => {
     if (!mobile) setDrawerOpen(false);
   }, [mobile]);
-  useEffect(() => {
-    if (drawerOpen) setDrawerWanted(true);
-  }, [drawerOpen]);
 
   return (
     <div className={`dash${mobile ? ' dash--mobile' : ''}`}>
@@ -151,7 +149,7 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
           </div>
         </aside>
       )}
-      {mobile && (drawerOpen || drawerWanted) && (
+      {mobile && drawerMounted && (
         <Suspense fallback={null}>
           <Drawer
             placement="left"
