@@ -164,7 +164,9 @@ describe("The creator's own media, end to end on the embedded product", () => {
     // The server kept what arrived before the cut.
     const head = await eventually(async () => {
       const res = await fetch(url, { method: 'HEAD', headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' } });
-      return { status: res.status, offset: Number(res.headers.get('upload-offset')), length: Number(res.headers.get('upload-length')) };
+      // (A refusal's reason in the failure message, should there be one.)
+      const refusal = res.status === 200 ? undefined : (await fetch(url, { headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' } }).then((r) => r.text()));
+      return { status: res.status, offset: Number(res.headers.get('upload-offset')), length: Number(res.headers.get('upload-length')), refusal, url };
     }, (h) => h.status === 200 && h.offset > 0);
     expect(head.length).toBe(data.length);
     expect(head.offset).toBeLessThan(data.length);
