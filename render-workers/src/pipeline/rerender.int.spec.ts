@@ -135,8 +135,9 @@ describe('When a video is re-rendered with each caption preset', () => {
     let script: Script | undefined;
     const first = aRenderRequest({ duration: 30, language, topic: 'Interesting History' });
     const v1 = await pipeline.run(first, { onStatus: (p) => void (script = p.script ?? script) });
-    // Three instants in the second scene: one may fall in a pause, when no preset shows a word.
-    const instants = [0.4, 0.9, 1.4].map((s) => v1.scenes![1].start + s);
+    // Instants through the second and third scenes: the script is written anew each run, and a few
+    // instants may all fall in pauses, when no preset shows a word.
+    const instants = [1, 2].flatMap((scene) => [0.4, 0.9, 1.4, 1.9, 2.4].map((s) => v1.scenes![scene].start + s));
     const band = { x: 0, y: 0.35, w: 1, h: 0.3 };
     const frames: Buffer[][] = [];
     for (const [i, preset] of CAPTION_PRESET_IDS.entries()) {
