@@ -88,8 +88,9 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
       await browser.close().catch(() => undefined);
       chrome.kill('SIGTERM');
       await new Promise((done) => (chrome.exitCode !== null ? done(undefined) : chrome.once('exit', done)));
-      rmSync(profile, { recursive: true, force: true });
-      rmSync(outDir, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing its cache a moment after it exits: retried.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      rmSync(outDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
