@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { useLocation, type Params, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoader } from './routes/root';
+import { loadOnce } from '../lib/lazy-component';
 
 /**
  * A route module: its page, and what the page reads first (`prefetch`, optional), which the app
@@ -25,28 +26,14 @@ export type LazyPage = ComponentType & {
  * page it opens on before hydrating the prerendered HTML, so hydration finds every component ready.
  */
 export function lazyPage(load: () => Promise<PageModule>, module?: string): LazyPage {
-  let loaded: PageModule | undefined;
-  let pending: Promise<PageModule> | undefined;
-  const preload = () => {
-    pending ??= load().then(
-      (chunk) => {
-        loaded = chunk;
-        return chunk;
-      },
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const { preload, loaded } = loadOnce(load);
   const Suspending = lazy(preload);
   function Page() {
     // Chosen once per mount: a component whose type changed later would lose its state.
-    const [Component] = useState<ComponentType>(() => loaded?.default ?? Suspending);
+    const [Component] = useState<ComponentType>(() => loaded()?.default ?? Suspending);
     return <Component />;
   }
-  const prefetch = (params: Params) => loaded?.prefetch?.(params);
+  const prefetch = (params: Params) => loaded()?.prefetch?.(params);
   return Object.assign(Page, { preload, prefetch, module });
 }
 

@@ -10,13 +10,28 @@ export type LazyComponent<P extends object> = ((props: P) => ReactElement) & { p
  * no fallback shown in between (a page that knows it will need it preloads it first).
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
+  const { preload, loaded } = loadOnce(load);
+  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
+  function Lazy(props: P): ReactElement {
+    // Chosen once per mount: a component whose type changed later would lose its state.
+    const [Component] = useState<ComponentType<P>>(() => loaded() ?? (Suspending as unknown as ComponentType<P>));
+    return <Component {...props} />;
+  }
+  return Object.assign(Lazy, { preload });
+}
+
+/**
+ * A chunk fetched at most once at a time: `preload()` shares the fetch under way, `loaded()` is its
+ * module once in; a fetch that failed is tried anew by the next `preload()`.
+ */
+export function loadOnce<T>(load: () => Promise<T>): { preload: () => Promise<T>; loaded: () => T | undefined } {
+  let module: T | undefined;
+  let pending: Promise<T> | undefined;
   const preload = () => {
     pending ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
+      (value) => {
+        module = value;
+        return value;
       },
       (error: unknown) => {
         pending = undefined;
@@ -25,11 +40,5 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     );
     return pending;
   };
-  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
-  function Lazy(props: P): ReactElement {
-    // Chosen once per mount: a component whose type changed later would lose its state.
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Suspending as unknown as ComponentType<P>));
-    return <Component {...props} />;
-  }
-  return Object.assign(Lazy, { preload });
+  return { preload, loaded: () => module };
 }
