@@ -60,7 +60,10 @@ describe('From topic to finished MP4 (embedded defaults)', () => {
 
     // Unsigned or tampered: refused.
     await request(server.url).get(`/api/video/stream/${videoId}`).expect(403);
-    await request(server.url).get(detail.body.streamUrl.replace(/sig=./, 'sig=x')).expect(403);
+    // One character of the signature changed (to one it is not: a signature may begin with 'x').
+    const tampered = detail.body.streamUrl.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === 'x' ? 'y' : 'x'}`);
+    expect(tampered).not.toBe(detail.body.streamUrl);
+    await request(server.url).get(tampered).expect(403);
 
     const partial = await request(server.url).get(detail.body.streamUrl).set('range', 'bytes=0-1023').expect(206);
     expect(partial.headers['content-range']).toMatch(/^bytes 0-1023\/\d+$/);
