@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandMetadata, Decider } from '@app/domain';
 import { currentCorrelationId } from '../context/correlation';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../event-store/port';
-import { foldCached, rememberAppend } from './state-cache';
+import { cachedFold, foldCached, rememberAppend } from './state-cache';
 import { metrics } from '../observability/metrics';
 
 export interface HandleResult<E> {
@@ -23,9 +23,11 @@ type AnyCommand = { type: string; metadata: CommandMetadata };
 type AnyEvent = { type: string; data: unknown };
 
 /**
- * Fold a stream (from the state cache: only the events since the last command are read), decide,
- * append with the expected revision. On a concurrency clash, read what was appended meanwhile and
- * decide again. The decider's typed errors pass through untouched.
+ * Decide on the state this process last folded of the stream, without reading the store, and append
+ * with its revision as the expected one: if any process appended since, the store refuses, and the
+ * command reads what was appended meanwhile and decides again. A rejection or a no-op decided on a
+ * kept state is decided again on a fresh read before it is answered, since that state may be behind.
+ * The decider's typed errors pass through untouched.
  */
 export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
   store: EventStore,
@@ -35,17 +37,23 @@ export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
   options: HandleOptions = {},
 ): Promise<HandleResult<E>> {
   const retries = options.retries ?? 3;
-  for (let attempt = 0; ; attempt++) {
-    const folded = await foldCached(store, streamId, decider);
+  // The first try decides on the kept state, unread; a clash it causes is not one of the retries.
+  let guess = cachedFold(store, streamId, decider);
+  for (let attempt = 0; ; ) {
+    const guessed = guess !== undefined;
+    const folded = guess ?? (await foldCached(store, streamId, decider));
+    guess = undefined;
     let events: E[];
     try {
       events = decider.decide(command, folded.state);
     } catch (error) {
+      if (guessed) continue;
       metrics.commands.inc({ type: command.type, outcome: 'rejected' });
       throw error;
     }
     const revision = folded.revision;
     if (events.length === 0) {
+      if (guessed) continue;
       metrics.commands.inc({ type: command.type, outcome: 'unchanged' });
       return { events, position: folded.position, nextExpectedRevision: revision };
     }
@@ -68,7 +76,9 @@ export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
       for (const event of events) metrics.eventsAppended.inc({ type: event.type });
       return { events, position: result.position, nextExpectedRevision: result.nextExpectedRevision };
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt < retries) continue;
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (guessed) continue;
+      if (attempt++ < retries) continue;
       throw error;
     }
   }

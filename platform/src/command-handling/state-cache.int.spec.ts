@@ -18,6 +18,20 @@ const counter: Decider<Count, Counted, number> = {
 };
 const count = (): Count => ({ type: 'Count', data: {}, metadata: commandMetadata({}) });
 
+type Door = Command<'Open' | 'Close', Record<string, never>>;
+type DoorEvent = { type: 'Opened' | 'Closed'; data: Record<string, never> };
+/** Closing a closed door is refused; opening an open one changes nothing. */
+const door: Decider<Door, DoorEvent, 'open' | 'closed'> = {
+  decide: (command, state) => {
+    if (command.type === 'Close' && state === 'closed') throw new Error('The door is already closed');
+    if (command.type === 'Open' && state === 'open') return [];
+    return [{ type: command.type === 'Open' ? 'Opened' : 'Closed', data: {} }];
+  },
+  evolve: (_state, event) => (event.type === 'Opened' ? 'open' : 'closed'),
+  initialState: () => 'closed',
+};
+const doorCommand = (type: Door['type']): Door => ({ type, data: {}, metadata: commandMetadata({}) });
+
 const dir = mkdtempSync(join(tmpdir(), 'state-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -65,6 +79,43 @@ describe.each(engines)('Folded state kept between commands on %s', (_name, open)
     const result = await handle(a, streamId, counter, count());
     expect(result.events).toEqual([{ type: 'Counted', data: { value: 11 } }]);
     expect(result.nextExpectedRevision).toBe(2);
+  });
+
+  it('should not refuse a command on a kept state another process has moved past', async () => {
+    const streamId = `door-${randomUUID()}`;
+    await handle(a, streamId, door, doorCommand('Open'));
+    await handle(a, streamId, door, doorCommand('Close'));
+    // a keeps "closed"; b opens the door.
+    await handle(b, streamId, door, doorCommand('Open'));
+    const result = await handle(a, streamId, door, doorCommand('Close'));
+    expect(result.events).toEqual([{ type: 'Closed', data: {} }]);
+    expect((await a.readStream(streamId)).map((e) => e.type)).toEqual(['Opened', 'Closed', 'Opened', 'Closed']);
+  });
+
+  it('should not answer "nothing to do" on a kept state another process has moved past', async () => {
+    const streamId = `door-${randomUUID()}`;
+    await handle(a, streamId, door, doorCommand('Open'));
+    // a keeps "open"; b closes the door.
+    await handle(b, streamId, door, doorCommand('Close'));
+    const result = await handle(a, streamId, door, doorCommand('Open'));
+    expect(result.events).toEqual([{ type: 'Opened', data: {} }]);
+    expect(result.nextExpectedRevision).toBe(2);
+  });
+
+  it('should still refuse a command the fresh state refuses', async () => {
+    const streamId = `door-${randomUUID()}`;
+    await handle(a, streamId, door, doorCommand('Open'));
+    await handle(b, streamId, door, doorCommand('Close'));
+    await expect(handle(a, streamId, door, doorCommand('Close'))).rejects.toThrow('The door is already closed');
+  });
+
+  it('should not spend a retry on a clash caused by its own kept state', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    await handle(a, streamId, counter, count());
+    await handle(b, streamId, counter, count());
+    // a's kept state is one behind: its first try clashes, and with no retry left it still succeeds on a fresh read.
+    const result = await handle(a, streamId, counter, count(), { retries: 0 });
+    expect(result.events).toEqual([{ type: 'Counted', data: { value: 3 } }]);
   });
 
   it('should fold from scratch for a decider with another evolve, ignoring what an older one kept', async () => {

@@ -54,6 +54,11 @@ function cacheFor(store: EventStore, decider: object): Lru<Folded<unknown>> {
 
 const asEvent = <E>(r: RecordedEvent) => ({ type: r.type, data: r.data, metadata: r.metadata }) as unknown as E;
 
+/** What this process last folded of the stream, without asking the store: a guess to decide on, checked by the append. */
+export function cachedFold<E, S>(store: EventStore, streamId: string, decider: Fold<E, S>): Folded<S> | undefined {
+  return cacheFor(store, decider).get(streamId) as Folded<S> | undefined;
+}
+
 /** The stream's state now: the cached fold plus whatever was appended since (by any process). */
 export async function foldCached<E, S>(store: EventStore, streamId: string, decider: Fold<E, S>): Promise<Folded<S>> {
   const cache = cacheFor(store, decider);
