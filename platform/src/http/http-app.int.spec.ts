@@ -28,6 +28,7 @@ describe('When the web app and the API answer a browser', () => {
   const api = Router();
   const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Video ${i}` })) };
   api.get('/api/big', (_req, res) => void res.json(big));
+  api.post('/api/big', (_req, res) => void res.json(big));
   api.get('/api/small', (_req, res) => void res.json({ ok: true }));
   api.get('/api/live', (_req, res) => {
     res.setHeader('content-type', 'text/event-stream');
@@ -60,11 +61,15 @@ describe('When the web app and the API answer a browser', () => {
     expect(page.text).toContain('<div id="root">');
   });
 
-  it('should compress an API answer over 1 KB, not a small one, and never a live status stream', async () => {
+  it("should compress an answer to a read over 1 KB, not a small one, a command's, or a live status stream", async () => {
     const bigAnswer = await request(app).get('/api/big').set('accept-encoding', 'gzip');
     expect(bigAnswer.headers['content-encoding']).toBe('gzip');
     expect(bigAnswer.body).toEqual(big);
     expect((await request(app).get('/api/small').set('accept-encoding', 'gzip')).headers['content-encoding']).toBeUndefined();
+    // A command's answer is never worth compressing.
+    const command = await request(app).post('/api/big').set('accept-encoding', 'gzip');
+    expect(command.headers['content-encoding']).toBeUndefined();
+    expect(command.body).toEqual(big);
     const live = await request(app).get('/api/live').set('accept-encoding', 'gzip, br');
     expect(live.headers['content-encoding']).toBeUndefined();
     expect(live.text).toContain('event: status');

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import compression from 'compression';
-import express, { type Express, type Request, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { apiNotFound, errorMiddleware } from './errors';
 import { requestContext } from './request-context';
@@ -64,16 +64,18 @@ export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: Http
 }
 
 /**
- * Answers above 1 KB (JSON, HTML, text) go out compressed when the client accepts it. Live status
- * streams (SSE) never are: a compressor holds bytes back and the browser would see no event. Media
- * are not compressible anyway, and an answer already encoded (the gateway passing a service's
- * answer through) is left as it is.
+ * Answers above 1 KB (JSON, HTML, text) to reads go out compressed when the client accepts it. Live
+ * status streams (SSE) never are: a compressor holds bytes back and the browser would see no event.
+ * Media are not compressible anyway, and an answer already encoded (the gateway passing a service's
+ * answer through) is left as it is. Commands (POST, PATCH, PUT, DELETE) answer a few bytes: they
+ * skip the compressor, whose wrapping of every answer costs more than it could save there.
  */
-export function compressAnswers() {
-  return compression({
+export function compressAnswers(): RequestHandler {
+  const compress = compression({
     threshold: 1024,
     filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
   });
+  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next());
 }
 
 /**
