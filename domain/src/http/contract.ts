@@ -73,16 +73,18 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
   return contract;
 }
 
-const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+/** A path's segments, without the empty ones a leading, trailing or doubled slash makes. */
+export const segmentsOf = (path: string): string[] => path.split('/').filter(Boolean);
 
 /**
- * A route's pattern, split once: the returned function tells whether a concrete path matches it,
- * with the params when it does (null for a malformed escape: it names nothing).
+ * A route's pattern, split once: the returned function tells whether a concrete path (or its
+ * segments, split once for many patterns) matches it, with the params when it does (null for a
+ * malformed escape: it names nothing).
  */
-export function compilePath(pattern: string): (path: string) => Record<string, string> | null {
+export function compilePath(pattern: string): (path: string | readonly string[]) => Record<string, string> | null {
   const want = segmentsOf(pattern).map((segment) => (segment.startsWith(':') ? { param: segment.slice(1) } : { literal: segment }));
   return (path) => {
-    const got = segmentsOf(path);
+    const got = typeof path === 'string' ? segmentsOf(path) : path;
     if (want.length !== got.length) return null;
     const params: Record<string, string> = {};
     for (let i = 0; i < want.length; i++) {

@@ -1,4 +1,4 @@
-import { compareSpecificity, findRoute, matchPath } from './contract';
+import { compareSpecificity, compilePath, findRoute, matchPath, segmentsOf } from './contract';
 import { ALL_ROUTES, ROUTES } from './routes';
 
 /** Whether some concrete path matches both patterns. */
@@ -52,6 +52,13 @@ describe('Given the route table, when a request is matched', () => {
     expect(matchPath('/api/series/:id/pause', '/api/series/abc/resume')).toBeNull();
     expect(matchPath('/api/series/:id', '/api/series/')).toBeNull();
     expect(matchPath('/api/series/:id', '/api/series/owl%20facts')).toEqual({ id: 'owl facts' });
+  });
+
+  it('should match a path split once as it matches the path', () => {
+    const pause = compilePath('/api/series/:id/pause');
+    expect(pause(segmentsOf('/api/series/abc/pause'))).toEqual({ id: 'abc' });
+    expect(pause(segmentsOf('//api/series/abc/pause/'))).toEqual({ id: 'abc' });
+    expect(pause(segmentsOf('/api/series/abc/resume'))).toBeNull();
   });
 
   it('should match nothing for a malformed escape, instead of throwing (the gateway answers 404, not 500)', () => {

@@ -1,6 +1,6 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { ROUTES, compilePath, mountOrder, routesOf, type RouteContract, type RouteName, type Routes, type ServiceName } from '@app/domain';
+import { ROUTES, compilePath, mountOrder, routesOf, segmentsOf, type RouteContract, type RouteName, type Routes, type ServiceName } from '@app/domain';
 import { authenticate } from './authenticate';
 import { parseOrThrow } from './errors';
 import { reenterRequestContext } from './request-context';
@@ -77,7 +77,7 @@ export function mountRoutes<S extends ServiceName>(service: S, handlers: Service
 }
 
 interface MountedRoute {
-  match: (path: string) => Record<string, string> | null;
+  match: (segments: readonly string[]) => Record<string, string> | null;
   chain: RequestHandler[];
 }
 
@@ -101,8 +101,9 @@ export function routerFor(handlers: Partial<Record<RouteName, RouteHandling>>, o
   router.use((req, res, next) => {
     const candidates = byMethod.get(req.method === 'HEAD' ? 'GET' : req.method);
     if (!candidates) return next();
+    const segments = segmentsOf(req.path);
     for (const mounted of candidates) {
-      const params = mounted.match(req.path);
+      const params = mounted.match(segments);
       if (!params) continue;
       req.params = params;
       return runChain(mounted.chain, req, res, next);
