@@ -228,6 +228,30 @@ describe('The guard', () => {
     await page.waitForURL('**/login');
     await page.context().close();
   });
+
+  it('should open the prerendered sign-in page at once, not the dashboard, and go on where the visitor was going', async () => {
+    const email = `guard-${Date.now()}@example.com`;
+    const page = await open();
+    await register(page, email);
+    await page.evaluate(() => localStorage.removeItem('token'));
+    const documents: string[] = [];
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+      if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/dashboard/create');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    // The skeleton's script went to /login as a page of its own, asking the API nothing on the way.
+    expect(documents).toEqual(['/dashboard/create', '/login']);
+    expect(reads).toEqual([]);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Secret1!x');
+    await page.getByRole('button', { name: /login/i }).click();
+    await page.waitForURL('**/dashboard/create');
+    await page.context().close();
+  });
 });
 
 describe('Sign up and login', () => {

@@ -7,6 +7,7 @@
  */
 import { storeReferralFromSearch } from './lib/cookies';
 import { sendEarlyReads } from './lib/early-requests';
+import { readToken } from './lib/storage';
 import './styles/global.css';
 
 // zod (the forms' shared schemas, in chunks loaded later) probes `new Function` once to parse
@@ -14,9 +15,25 @@ import './styles/global.css';
 // though zod catches it. Its global settings, read when it loads, tell it to parse without.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
-sendEarlyReads(window.location.pathname);
+/**
+ * A signed-in page's skeleton is no page for a visitor without a session (spec section 2's guard:
+ * no token → /login). Rather than draw the dashboard's frame and load the app only for it to go to
+ * /login, go there now: its page is prerendered and paints at once. Where they were going is kept
+ * as the app's guard keeps it (the history entry's state), so signing in takes them there.
+ */
+function leaveForLogin(root: HTMLElement) {
+  root.hidden = true;
+  const from = window.location.pathname + window.location.search;
+  window.history.replaceState({ usr: { from }, key: 'default', idx: 0 }, '', '/login');
+  window.location.reload();
+}
+
 // An affiliate's ?fpr= is kept at once, before the app loads: a visitor who leaves sooner still counts.
 storeReferralFromSearch(window.location.search);
+const root = document.getElementById('root');
+const signedOutOnSkeleton = root?.hasAttribute('data-shell') === true && readToken() === null;
+if (signedOutOnSkeleton) leaveForLogin(root!);
+else sendEarlyReads(window.location.pathname);
 
 /** Once the frame after this one has been painted (or soon, in a tab that is not drawn). */
 function afterNextPaint(run: () => void) {
@@ -41,7 +58,9 @@ function preloadListedChunks() {
   }
 }
 
-afterNextPaint(() => {
-  preloadListedChunks();
-  void import('./app/start').then(({ start }) => start());
-});
+if (!signedOutOnSkeleton) {
+  afterNextPaint(() => {
+    preloadListedChunks();
+    void import('./app/start').then(({ start }) => start());
+  });
+}
