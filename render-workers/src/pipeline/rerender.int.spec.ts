@@ -43,6 +43,8 @@ describe('When a video is re-rendered after an edit in the studio', () => {
     return pipeline.run(request, { onStatus: () => undefined });
   };
   const path = (media: RenderedMedia) => blobs.localPath(media.videoKey)!;
+  /** A digest of the video stream's packets as stored (the same only for a stream copied bit for bit). */
+  const videoStreamMd5 = async (file: string) => (await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'])).stdout.trim();
   /** Picture and mix run side by side once narration is done: their order is not defined, the rest is. */
   const expectNarratedAgain = () => {
     const ran = runs.filter((stage) => stage !== 'music');
@@ -84,6 +86,8 @@ describe('When a video is re-rendered after an edit in the studio', () => {
     expect(runs).toEqual(['mix', 'mux', 'upload']);
     const silent = await rerender({ music: { mood: 'auto', volume: 0, ducking: true } });
     expect(runs).toEqual(['mix', 'mux', 'upload']);
+    // The picture is copied into the new version, not encoded again.
+    expect(await videoStreamMd5(path(silent))).toBe(await videoStreamMd5(before));
     // Before the narrator's first word (0.3 s lead) only the music plays.
     expect(await rmsLevel(before, 0, 0.25)).toBeGreaterThan(-50);
     expect(await rmsLevel(path(silent), 0, 0.25)).toBeLessThan(-70);
