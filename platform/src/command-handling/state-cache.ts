@@ -1,5 +1,6 @@
 import type { Decider } from '@app/domain';
 import type { AppendResult, EventStore, RecordedEvent } from '../event-store/port';
+import { Lru } from '../shared/lru';
 
 type Fold<E, S> = Pick<Decider<unknown, E, S>, 'evolve' | 'initialState'>;
 
@@ -13,27 +14,6 @@ export interface Folded<S> {
 
 /** Streams whose folded state one process keeps per decider (least recently used dropped first). */
 export const STATE_CACHE_SIZE = 10_000;
-
-class Lru<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-  }
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-}
 
 /**
  * Folded aggregate state kept between commands, per event store and per decider: a command reads

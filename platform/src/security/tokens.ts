@@ -1,6 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { UnauthorizedError } from '@app/domain';
+import { Lru } from '../shared/lru';
 
 const KNOWN_DEVICE = 'known-device';
 /** Verified session tokens one process keeps (see `SessionTokens.verify`). */
@@ -31,7 +32,7 @@ export class SessionTokens {
       const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof payload === 'string' || !payload.sub) throw new Error('no subject');
       if (payload.aud === KNOWN_DEVICE) throw new Error('a device token is not a session');
-      if (payload.exp !== undefined) this.remember(token, payload.sub, payload.exp * 1000);
+      if (payload.exp !== undefined) this.verified.set(token, { userId: payload.sub, expiresAt: payload.exp * 1000 });
       return payload.sub;
     } catch {
       this.verified.delete(token);
@@ -42,14 +43,9 @@ export class SessionTokens {
   /**
    * Tokens whose signature was checked, with their user and expiry: the same string always verifies
    * the same way, so a request with a token seen before only checks the expiry (an HMAC and two JSON
-   * parses less on every signed-in request). Bounded; the oldest checked is forgotten first.
+   * parses less on every signed-in request). Bounded; the least recently used is forgotten first.
    */
-  private readonly verified = new Map<string, { userId: string; expiresAt: number }>();
-
-  private remember(token: string, userId: string, expiresAt: number): void {
-    this.verified.set(token, { userId, expiresAt });
-    if (this.verified.size > VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
-  }
+  private readonly verified = new Lru<{ userId: string; expiresAt: number }>(VERIFIED_TOKENS_KEPT);
 
   /**
    * A year-long proof that this browser signed in as `userId` before (an HttpOnly cookie). It opens
