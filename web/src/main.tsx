@@ -49,7 +49,7 @@ function afterNextPaint(run: () => void) {
 
 /** Ask for the chunks the page's HTML lists, all at once (the app would find them one layer after the other). */
 function preloadListedChunks() {
-  for (const href of document.getElementById('root')?.dataset.chunks?.split(' ').filter(Boolean) ?? []) {
+  for (const href of root?.dataset.chunks?.split(' ').filter(Boolean) ?? []) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
