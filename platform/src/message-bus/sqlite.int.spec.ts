@@ -120,6 +120,34 @@ describe('SqliteMessageBus', () => {
       }
     });
 
+    it('should keep a partition with its member until a handler longer than the session is done, when another member joins', async () => {
+      const topic = fresh('topic');
+      const group = fresh('group');
+      // The other process holds its message (a render) for twice its session timeout.
+      const busy = startConsumer(topic, group, 3_000);
+      await busy.ready();
+      const bus = new SqliteMessageBus({ file, sessionTimeoutMs: 1500, pollMs: 50 });
+      // A key on a partition that the joining member's share takes (odd: it joins second of two).
+      const key = Array.from({ length: 50 }, (_, i) => `video-${i}`).find((k) => partitionFor(k, bus.partitions) % 2 === 1)!;
+      try {
+        await bus.publish(topic, [{ key, value: { seq: 1 } }]);
+        await until(() => busy.got.length === 1, 'the message in flight in the other process');
+        // A second member joins mid-handler: the partition is handed over only once the handler is done.
+        const here: number[] = [];
+        const consumer = await bus.subscribe(topic, { groupId: group, handler: async (m) => { here.push(seqOf(m)); } });
+        await new Promise((resolve) => setTimeout(resolve, 3_500));
+        await bus.publish(topic, [{ key, value: { seq: 2 } }]);
+        await until(() => here.length + busy.got.length === 2, 'the next message', 10_000);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(here).not.toContain(1);
+        expect([...here, ...busy.got].sort((a, b) => a - b)).toEqual([1, 2]);
+        await consumer.stop();
+      } finally {
+        busy.child.kill('SIGTERM');
+        await bus.close();
+      }
+    });
+
     it('should split a group between processes without delivering anything twice', async () => {
       const topic = fresh('topic');
       const group = fresh('group');

@@ -328,11 +328,13 @@ class Member {
   private heartbeat(now: number): void {
     this.bus.sql.heartbeat.run(this.groupId, this.topic, this.id, now, now);
     this.lastHeartbeat = now;
-    // Renew what it owns; a partition taken over meanwhile (this member was silent past its
-    // session, e.g. a stalled process) is left to its new owner at once.
+    // Renew what it owns, including a partition it is giving up whose handler is still running
+    // (a render longer than the session): its lease lapsing would hand the message in flight to
+    // another member while it is still being handled here. A partition taken over meanwhile (this
+    // member was silent past its session, e.g. a stalled process) is left to its new owner at once.
     for (const [partition, loop] of this.owned) {
-      if (loop.releasing) continue;
       if (this.bus.sql.claim.run(this.groupId, this.topic, partition, this.id, now + this.bus.sessionTimeoutMs, now).changes > 0) continue;
+      if (loop.releasing) continue;
       this.bus.logger?.warn({ category: 'message-bus', topic: this.topic, groupId: this.groupId, partition }, 'Partition taken over by another member');
       loop.releasing = true;
       this.owned.delete(partition);
