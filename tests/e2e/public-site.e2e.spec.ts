@@ -183,14 +183,18 @@ describe('Public pages', () => {
       // As a crawler or a link-preview bot that runs no JavaScript reads it.
       const html = await (await fetch(new URL(path, server.url))).text();
       const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1] ?? '';
-      expect(html).toContain(`<link rel="canonical" href="${path}" />`);
+      // Absolute, at the origin it was served at (the build leaves the origin to the server).
+      const url = new URL(path, server.url).href;
+      expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+      expect(html).toContain(`<meta property="og:url" content="${url}" />`);
+      expect(html).toContain(`<meta property="og:image" content="${new URL('/media/demo.jpg', server.url).href}" />`);
       expect(/<meta property="og:description" content="([^"]+)"/.exec(html)?.[1]).toBe(description);
       descriptions.add(description);
       // As a visitor's browser keeps it once the app runs: the same words, an absolute canonical URL.
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      // The heading is in the prerendered HTML: wait for the app to hydrate and take the head over.
-      await page.waitForFunction(() => /^https?:/.test(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''), undefined, { timeout: 15_000 });
+      // The heading is in the prerendered HTML: wait for the app to load and take the head over.
+      await page.waitForLoadState('networkidle');
       const head = await page.evaluate(() => ({
         title: document.title,
         description: document.querySelector('meta[name="description"]')?.getAttribute('content'),

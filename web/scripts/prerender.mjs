@@ -58,6 +58,11 @@ function leadImage(html) {
   return src ? { href: src } : null;
 }
 
+/** Stands for the product's public origin in the prerendered pages; the server fills it in. */
+const ORIGIN = '{{origin}}';
+/** The picture a link preview shows: a frame of the demo video. */
+const PREVIEW = { href: '/media/demo.jpg', width: 540, height: 960, alt: 'A frame of a faceless short video: a crescent moon over night hills, with its caption in white and yellow.' };
+
 const { render, renderSignedIn, routeModules, PAGE_HEADS, APP_PAGES, documentTitle } = await import(pathToFileURL(join(ssr, 'entry-server.mjs')).href);
 /** The module the entry loads once the page is painted: it renders or hydrates the app. */
 const START = 'src/app/start.tsx';
@@ -78,8 +83,16 @@ for (const [name, head] of Object.entries(PAGE_HEADS)) {
   const image = leadImage(html);
   const title = escapeHtml(documentTitle(head.title));
   const description = escapeHtml(head.description);
+  // Canonical and preview URLs must be absolute: the server puts its public origin where ORIGIN stands
+  // (platform/src/http/origin-pages.ts), since the build does not know where the product is published.
+  const url = `${ORIGIN}${head.path}`;
   const first = [
-    `<link rel="canonical" href="${head.path}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:image" content="${ORIGIN}${PREVIEW.href}" />`,
+    `<meta property="og:image:width" content="${PREVIEW.width}" />`,
+    `<meta property="og:image:height" content="${PREVIEW.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(PREVIEW.alt)}" />`,
     ...(image ? [`<link rel="preload" as="image" href="${image.href}"${image.type ? ` type="${image.type}"` : ''} fetchpriority="high" />`] : []),
   ];
   // After the entry's own stylesheet, so the routes' rules come later in the cascade, as when the app loads them.

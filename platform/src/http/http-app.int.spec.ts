@@ -16,7 +16,8 @@ function builtWebApp(): { dist: string; script: string } {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
   // A public page's own copy, named in the manifest the build writes.
   mkdirSync(join(dist, 'pages'));
-  writeFileSync(join(dist, 'pages', 'login.html'), '<!doctype html><html><head><title>Login</title><link rel="canonical" href="/login" /></head><body><div id="root"></div></body></html>');
+  // The build leaves {{origin}} where the product's public origin goes (web/scripts/prerender.mjs).
+  writeFileSync(join(dist, 'pages', 'login.html'), `<!doctype html><html><head><title>Login</title><link rel="canonical" href="{{origin}}/login" /><meta property="og:url" content="{{origin}}/login" /><meta property="og:image" content="{{origin}}/media/demo.jpg" /></head><body><div id="root">${'<p>Log in</p>'.repeat(100)}</div></body></html>`);
   writeFileSync(join(dist, 'pages', 'view.html'), '<!doctype html><html><head><title>Video</title><link rel="modulepreload" href="/assets/video-detail.js" /></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dist, 'pages', 'manifest.json'), JSON.stringify({ '/login': 'pages/login.html', '/dashboard/view/*': 'pages/view.html' }));
   execFileSync(process.execPath, [resolve(__dirname, '../../../infra/scripts/precompress.mjs'), dist]);
@@ -79,9 +80,40 @@ describe('When the web app and the API answer a browser', () => {
     const login = await request(app).get('/login');
     expect(login.headers['content-type']).toMatch(/^text\/html/);
     expect(login.headers['cache-control']).toBe('no-cache');
-    expect(login.text).toContain('<link rel="canonical" href="/login" />');
+    expect(login.text).toContain('<title>Login</title>');
     const other = await request(app).get('/login/elsewhere');
     expect(other.text).toContain('<title>Studio</title>');
+  });
+
+  it("should name a public page's absolute URL and preview picture at the origin it is served at, compressed as the browser takes", async () => {
+    const at = (encoding: string) => request(app).get('/login').set('host', 'studio.example.com').set('accept-encoding', encoding);
+    const [br, gz, plain] = [await at('br, gzip'), await at('gzip'), await at('identity')];
+    expect([br.headers['content-encoding'], gz.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    // The client decodes them (supertest as a browser would): the same page each way, a quarter of it on the wire in brotli.
+    const html = plain.text;
+    expect([br.text, gz.text]).toEqual([html, html]);
+    expect(Number(br.headers['content-length'])).toBeLessThan(html.length / 4);
+    expect(html).toContain('<link rel="canonical" href="http://studio.example.com/login" />');
+    expect(html).toContain('<meta property="og:url" content="http://studio.example.com/login" />');
+    expect(html).toContain('<meta property="og:image" content="http://studio.example.com/media/demo.jpg" />');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    // Revalidated, as the pages are: the same page again is a 304.
+    const again = await request(app).get('/login').set('host', 'studio.example.com').set('accept-encoding', 'br').set('if-none-match', br.headers.etag);
+    expect(again.status).toBe(304);
+  });
+
+  it('should name the published address (PUBLIC_URL) in the pages whatever Host a request carries, and never let a Host break out of an attribute', async () => {
+    const published = createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [], webDist: dist, publicUrl: 'https://reelpilot.example' });
+    const page = await request(published).get('/login').set('host', 'attacker.example');
+    expect(page.text).toContain('<link rel="canonical" href="https://reelpilot.example/login" />');
+    expect(page.text).not.toContain('attacker.example');
+    const hostile = await request(app).get('/login').set('host', 'evil.example"onmouseover="alert(1)');
+    expect(hostile.status).toBe(200);
+    expect(hostile.text).not.toContain('"onmouseover="');
+    // The page's file as built, with its placeholder, is not served by its own path.
+    const raw = await request(app).get('/pages/login.html');
+    expect(raw.text).not.toContain('{{origin}}');
   });
 
   it('should send a page named for a pattern of paths to each path of it, and the app page to the others', async () => {

@@ -8,6 +8,7 @@ import { requestContext } from './request-context';
 import type { Logger } from '../logging/logger';
 import type { LoopMonitor } from './load-shedding';
 import { securityHeaders } from './security-headers';
+import { escapeMarkup, originOf, originPages } from './origin-pages';
 import { metrics } from '../observability/metrics';
 import { opsRouter, type ReadyReport } from '../observability/ops';
 
@@ -86,7 +87,7 @@ export function compressAnswers(): RequestHandler {
  * product knows where it is published (else at the origin the browser named).
  */
 export function serveWebApp(app: Express, webDist: string, { publicUrl = null }: { publicUrl?: string | null } = {}): void {
-  const originOf = (req: Request) => publicUrl ?? requestOrigin(req);
+  const siteOrigin = (req: Request) => publicUrl ?? requestOrigin(req);
   const assets = join(webDist, 'assets');
   const pages = join(webDist, 'pages');
   // Each page's own HTML by path (the build's dist/pages/manifest.json): the public pages prerendered
@@ -94,10 +95,10 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null }:
   const pageFileFor = readPageManifest(join(pages, 'manifest.json'));
   app.get('/robots.txt', (req, res) => {
     res.type('text/plain').set('cache-control', 'public, max-age=3600')
-      .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\nDisallow: /reset-password\n\nSitemap: ${originOf(req)}/sitemap.xml\n`);
+      .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\nDisallow: /reset-password\n\nSitemap: ${siteOrigin(req)}/sitemap.xml\n`);
   });
   app.get('/sitemap.xml', (req, res) => {
-    const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${originOf(req)}${path}</loc></url>`).join('\n');
+    const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${escapeMarkup(siteOrigin(req))}${path}</loc></url>`).join('\n');
     res.type('application/xml').set('cache-control', 'public, max-age=3600')
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
   });
@@ -114,10 +115,16 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null }:
       },
     },
   });
-  app.use(files);
+  // The pages' own files are served by path only (below), filled in with the origin.
+  app.use((req, res, next) => (req.path.startsWith('/pages/') ? next() : files(req, res, next)));
+  const withOrigin = originPages(publicUrl);
   app.get('/{*splat}', (req, res, next) => {
-    req.url = `/${pageFileFor(req.path) ?? 'index.html'}`;
-    files(req, res, next);
+    const page = pageFileFor(req.path) ?? 'index.html';
+    withOrigin(join(webDist, page), siteOrigin(req), req, res).then((served) => {
+      if (served) return;
+      req.url = `/${page}`;
+      files(req, res, next);
+    }, next);
   });
 }
 
@@ -136,7 +143,7 @@ function readPageManifest(file: string): (path: string) => string | undefined {
 /** The pages a search engine may list. */
 const PUBLIC_PAGES = ['/', '/login', '/register', '/forgotpassword', '/privacy', '/terms'];
 
-/** This origin as the browser named it (behind the gateway: its forwarded host and protocol). */
+/** This origin as the browser named it (behind the gateway: its forwarded host and protocol), or '' when its Host is not a host. */
 function requestOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  return originOf(`${req.protocol}://${req.get('host') ?? 'localhost'}`);
 }

@@ -1,0 +1,73 @@
+import { stat, readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { Lru } from '../shared/lru';
+
+/** Where the build left the product's public origin to be filled in (web/scripts/prerender.mjs). */
+export const ORIGIN_MARK = '{{origin}}';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+interface Encoded {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** A URL's origin (`https://host:port`), or '' when `url` is not one. */
+export function originOf(url: string): string {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? '' : origin;
+  } catch {
+    return '';
+  }
+}
+
+/** Text as it may stand in HTML or XML, in an attribute or between tags (a host may hold `"` or `&`). */
+export const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The prerendered pages that name their own absolute URL (canonical link, og:url, og:image), which
+ * the build cannot know: each is filled in with the origin it is served at and compressed once per
+ * origin and file version, in the libuv pool (zlib's async calls), never on the loop. A page without
+ * the mark answers `false` (the static files serve it as built). The published origin gets brotli's
+ * best; an origin named by a request's Host (no PUBLIC_URL, or a visitor's own) a quick setting, so
+ * that requests naming ever new hosts cost little.
+ */
+export function originPages(publicUrl: string | null): (file: string, origin: string, req: Request, res: Response) => Promise<boolean> {
+  const filled = new Lru<Promise<Encoded | null>>(64);
+  const published = publicUrl === null ? null : originOf(publicUrl);
+  const encode = async (file: string, origin: string): Promise<Encoded | null> => {
+    const best = origin === published;
+    const html = await readFile(file, 'utf8');
+    if (!html.includes(ORIGIN_MARK)) return null;
+    const identity = Buffer.from(html.replaceAll(ORIGIN_MARK, escapeMarkup(origin)), 'utf8');
+    const [br, gz] = await Promise.all([
+      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gzipped(identity, { level: best ? 9 : 6 }),
+    ]);
+    return { identity, br, gzip: gz };
+  };
+  return async (file, origin, req, res) => {
+    const version = await stat(file).then((s) => s.mtimeMs, () => null);
+    if (version === null) return false;
+    const at = originOf(origin);
+    const key = `${file}\u0000${version}\u0000${at}`;
+    let pending = filled.get(key);
+    if (!pending) {
+      pending = encode(file, at);
+      pending.catch(() => filled.delete(key));
+      filled.set(key, pending);
+    }
+    const page = await pending;
+    if (!page) return false;
+    const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+    res.vary('accept-encoding').type('html').set('cache-control', 'no-cache');
+    if (encoding === 'br' || encoding === 'gzip') res.set('content-encoding', encoding);
+    res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+    return true;
+  };
+}
