@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { eventStoreContract, someEvents } from './event-store.contract';
+import { aNewEvent, eventStoreContract, someEvents } from './event-store.contract';
+import { WrongExpectedRevisionError } from './port';
 import { openPostgresEventStore } from './postgres';
 
 const url = process.env.POSTGRES_URL;
@@ -46,6 +47,73 @@ if (!url) {
         }
       } finally {
         await Promise.all(stores.map((s) => s.close()));
+      }
+    });
+  });
+
+  describe('When many appends arrive at once (group commit)', () => {
+    /** A store on a pool whose round trips are counted. */
+    const countedStore = async () => {
+      const pool = new Pool({ connectionString: url, max: 8 });
+      const counted = { calls: 0 };
+      const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+      (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        counted.calls++;
+        return query(...args);
+      };
+      const store = await openPostgresEventStore({ pool, schema });
+      return { store, counted, close: async () => { await store.close(); await pool.end(); } };
+    };
+
+    it('should commit the appends that wait for one another together, each decided as if alone, positions gap-free', async () => {
+      const { store, counted, close } = await countedStore();
+      try {
+        const start = await store.headPosition();
+        const streams = Array.from({ length: 40 }, () => `grouped-${randomUUID()}`);
+        counted.calls = 0;
+        const results = await Promise.all(streams.flatMap((streamId) => [store.append(streamId, someEvents(2), { expectedRevision: 'no_stream' })]));
+        // Far fewer calls than appends: they shared transactions (and flushes to disk).
+        expect(counted.calls).toBeLessThan(streams.length / 2);
+        expect(results.map((r) => r.nextExpectedRevision)).toEqual(streams.map(() => 1));
+        const all = await store.readAll({ after: start });
+        expect(all.map((e) => e.position)).toEqual(all.map((_, i) => start + 1 + i));
+        expect(new Set(results.map((r) => r.position)).size).toBe(streams.length);
+        for (const { position } of results) expect(all.find((e) => e.position === position)?.revision).toBe(1);
+      } finally {
+        await close();
+      }
+    });
+
+    it('should refuse the second of two appends to one stream that expect the same revision in one batch, and write the first', async () => {
+      const { store, close } = await countedStore();
+      try {
+        const streamId = `clash-${randomUUID()}`;
+        await store.append(streamId, someEvents(1));
+        // The first goes alone; the next ones wait for it and go together.
+        const others = Array.from({ length: 5 }, () => store.append(`other-${randomUUID()}`, someEvents(1)));
+        const outcomes = await Promise.allSettled([
+          store.append(streamId, someEvents(1), { expectedRevision: 0 }),
+          store.append(streamId, someEvents(1), { expectedRevision: 0 }),
+          ...others,
+        ]);
+        expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', ...others.map(() => 'fulfilled')]);
+        expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+        expect((await store.readStream(streamId)).map((e) => e.revision)).toEqual([0, 1]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('should fail only the append that the database cannot hold when its batch is refused as a whole', async () => {
+      const { store, close } = await countedStore();
+      try {
+        const streams = Array.from({ length: 8 }, () => `batch-${randomUUID()}`);
+        // jsonb holds no \u0000: this one append makes the whole batch's transaction fail.
+        const outcomes = await Promise.allSettled(streams.map((streamId, i) => store.append(streamId, i === 4 ? [aNewEvent({ data: { text: 'a\u0000b' } })] : someEvents(1))));
+        expect(outcomes.map((o) => o.status)).toEqual(streams.map((_, i) => (i === 4 ? 'rejected' : 'fulfilled')));
+        for (const [i, streamId] of streams.entries()) expect(await store.readStream(streamId)).toHaveLength(i === 4 ? 0 : 1);
+      } finally {
+        await close();
       }
     });
   });

@@ -8,12 +8,17 @@
  *    advisory lock on the table before choosing positions, so appends are serialized: the position
  *    is `max(position) + 1` (gap-free), a later position is always committed after an earlier one,
  *    and a reader paging by position never skips an event that commits late.
+ * 3. That lock is held through the commit's flush to disk, so one append at a time would cap the
+ *    store at one flush per append (about 200/s). The appends that arrive while one is committing
+ *    therefore go together in the next call (group commit): one transaction, one lock, one flush,
+ *    each append decided in turn exactly as if alone. A batch the database refuses as a whole (a
+ *    value jsonb cannot hold) is run again one append at a time, so only the bad one fails.
  *
  * Subscriptions poll (other processes) and are woken at once by appends through this store.
  */
 import { EventEmitter } from 'node:events';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
-import { RECENT_STREAMS_WINDOW, type AppendResult, type EventStore, type ReadAllOptions, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
+import { RECENT_STREAMS_WINDOW, type AppendResult, type EventStore, type NewEvent, type ReadAllOptions, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
 import { checkExpectedRevision, toNumberRevision, classifyRetry, collectStreams, logWhere, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface PostgresEventStoreOptions {
@@ -108,6 +113,37 @@ function appendFunctionSql(table: string, fn: string, key: string): string {
     $fn$`;
 }
 
+/**
+ * Several appends in one transaction (group commit): each is decided by the append function in turn,
+ * seeing the ones before it, and answers its own row (`i`: its place in the batch). The events of
+ * append i are the next `p_counts[i]` entries of the flat arrays.
+ */
+function appendBatchFunctionSql(fn: string, appendFn: string): string {
+  return `
+    CREATE OR REPLACE FUNCTION ${fn}(
+      p_streams text[], p_kinds text[], p_revisions integer[], p_counts integer[],
+      p_ids text[], p_types text[], p_data text[], p_metadata text[])
+    RETURNS TABLE (i integer, current_revision integer, last_position bigint, known json, appended boolean)
+    LANGUAGE plpgsql VOLATILE AS $fn$
+    DECLARE
+      v_from integer := 1;
+      v_to integer;
+    BEGIN
+      FOR n IN 1 .. coalesce(cardinality(p_streams), 0) LOOP
+        v_to := v_from + p_counts[n] - 1;
+        i := n;
+        SELECT a.current_revision, a.last_position, a.known, a.appended
+          INTO current_revision, last_position, known, appended
+          FROM ${appendFn}(p_streams[n], p_kinds[n], p_revisions[n],
+            coalesce(p_ids[v_from:v_to], '{}'), coalesce(p_types[v_from:v_to], '{}'),
+            coalesce(p_data[v_from:v_to], '{}'), coalesce(p_metadata[v_from:v_to], '{}')) a;
+        RETURN NEXT;
+        v_from := v_to + 1;
+      END LOOP;
+    END
+    $fn$`;
+}
+
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
@@ -118,6 +154,80 @@ function toRecorded(row: EventRow): RecordedEvent {
     revision: Number(row.revision),
     position: Number(row.position),
     recordedAt: row.recorded_at.toISOString(),
+  };
+}
+
+interface PendingAppend {
+  streamId: string;
+  kind: string;
+  revision: number | null;
+  events: NewEvent[];
+}
+
+/** What the append function answers for one append. */
+interface AppendRow {
+  current_revision: number;
+  last_position: string | null;
+  known: KnownEvent[];
+  appended: boolean;
+}
+
+/** The events' columns as the append functions take them. */
+function eventColumns(events: NewEvent[]): [string[], string[], string[], string[]] {
+  return [
+    events.map((e) => e.id),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.data ?? null)),
+    events.map((e) => JSON.stringify(e.metadata ?? {})),
+  ];
+}
+
+/** Appends per group commit: enough to share a flush, few enough that one call stays short. */
+const MAX_BATCH = 64;
+
+/**
+ * Group commit: an append that arrives while none is in flight goes at once, alone; those that
+ * arrive meanwhile wait and go together in the next call. A batch that fails as a whole is run
+ * again one append at a time, so each gets its own answer or error.
+ */
+function groupCommit(one: (a: PendingAppend) => Promise<AppendRow>, many: (batch: PendingAppend[]) => Promise<AppendRow[]>) {
+  const waiting: Array<{ append: PendingAppend; resolve: (row: AppendRow) => void; reject: (error: unknown) => void }> = [];
+  let running = false;
+  const alone = async (entry: (typeof waiting)[number]) => {
+    try {
+      entry.resolve(await one(entry.append));
+    } catch (error) {
+      entry.reject(error);
+    }
+  };
+  const run = async () => {
+    running = true;
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, MAX_BATCH);
+      if (batch.length === 1) {
+        await alone(batch[0]);
+        continue;
+      }
+      let rows: AppendRow[] | null = null;
+      try {
+        rows = await many(batch.map((entry) => entry.append));
+      } catch {
+        for (const entry of batch) await alone(entry);
+      }
+      if (rows && rows.length !== batch.length) {
+        const error = new Error(`the batched append answered ${rows.length} rows for ${batch.length} appends`);
+        for (const entry of batch) entry.reject(error);
+      } else if (rows) batch.forEach((entry, index) => entry.resolve(rows[index]));
+    }
+    running = false;
+  };
+  return {
+    decide(append: PendingAppend): Promise<AppendRow> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ append, resolve, reject });
+        if (!running) void run();
+      });
+    },
   };
 }
 
@@ -143,6 +253,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
   const table = `${schema}.${identifier(tableName, 'table')}`;
   const key = lockKey(`${schemaName}.${tableName}`);
   const appendFn = `${schema}.${identifier(`${tableName}_append`, 'table')}`;
+  const appendBatchFn = `${schema}.${identifier(`${tableName}_append_batch`, 'table')}`;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
   const pageSize = options.pageSize ?? 1000;
 
@@ -173,6 +284,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
       await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_time')} ON ${table} (recorded_at, position)`);
       await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_correlation')} ON ${table} ((metadata->>'correlationId'), position)`);
       await client.query(appendFunctionSql(table, appendFn, key));
+      await client.query(appendBatchFunctionSql(appendBatchFn, appendFn));
       await client.query('COMMIT');
       client.release();
     } catch (error) {
@@ -184,6 +296,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
 
   const sql = {
     append: `SELECT * FROM ${appendFn}($1, $2, $3, $4::text[], $5::text[], $6::text[], $7::text[])`,
+    appendBatch: `SELECT * FROM ${appendBatchFn}($1::text[], $2::text[], $3::integer[], $4::integer[], $5::text[], $6::text[], $7::text[], $8::text[]) ORDER BY i`,
     readStream: `SELECT * FROM ${table} WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
     readAll: `SELECT * FROM ${table} WHERE position > $1 ORDER BY position LIMIT $2`,
     readAllUnbounded: `SELECT * FROM ${table} WHERE position > $1 ORDER BY position`,
@@ -199,6 +312,21 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
+  /** One append alone: one round trip, one implicit transaction (a pool client of its own for the call). */
+  const appendOne = async (a: PendingAppend): Promise<AppendRow> => {
+    const { rows } = await pool.query<AppendRow>(sql.append, [a.streamId, a.kind, a.revision, ...eventColumns(a.events)]);
+    return rows[0];
+  };
+  /** Several appends in one transaction, in the order given. */
+  const appendMany = async (batch: PendingAppend[]): Promise<AppendRow[]> => {
+    const columns = eventColumns(batch.flatMap((a) => a.events));
+    const { rows } = await pool.query<AppendRow>(sql.appendBatch, [
+      batch.map((a) => a.streamId), batch.map((a) => a.kind), batch.map((a) => a.revision), batch.map((a) => a.events.length), ...columns,
+    ]);
+    return rows;
+  };
+  const appends = groupCommit(appendOne, appendMany);
+
   const readPage = async (after: number, maxCount: number): Promise<RecordedEvent[]> => {
     const { rows } = await pool.query<EventRow>(sql.readAll, [after, maxCount]);
     return rows.map(toRecorded);
@@ -211,20 +339,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
       validateBatch(streamId, events);
       const expected = appendOptions?.expectedRevision ?? 'any';
       const [kind, revision] = typeof expected === 'string' ? [expected, null] : ['revision', toNumberRevision(expected)];
-      // One round trip, one implicit transaction (a pool client of its own for the call).
-      const { rows } = await pool.query<{ current_revision: number; last_position: string | null; known: KnownEvent[]; appended: boolean }>(
-        sql.append,
-        [
-          streamId,
-          kind,
-          revision,
-          events.map((e) => e.id),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data ?? null)),
-          events.map((e) => JSON.stringify(e.metadata ?? {})),
-        ],
-      );
-      const row = rows[0];
+      const row = await appends.decide({ streamId, kind, revision, events });
       const current = Number(row.current_revision);
       if (row.appended) {
         const result = { nextExpectedRevision: current, position: Number(row.last_position) };
