@@ -22,25 +22,33 @@ function renderBillingAt(at: string) {
 
 describe('When the user comes back from a paid checkout', () => {
   it('should thank them once, ask for their write, and show the plan as soon as it is active', async () => {
-    const minPositions: Array<string | null> = [];
-    let calls = 0;
-    server.use(http.get('/api/billing/subscription', ({ request }) => {
-      minPositions.push(request.headers.get('x-min-position'));
-      calls += 1;
-      // Stripe's webhook lags: the first answer is still Free.
-      return HttpResponse.json({ subscription: calls === 1 ? null : daily });
-    }));
+    // The polls' clock is jest's (a loaded machine's real timers made this test outlast its 5 s).
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const minPositions: Array<string | null> = [];
+      let calls = 0;
+      server.use(http.get('/api/billing/subscription', ({ request }) => {
+        minPositions.push(request.headers.get('x-min-position'));
+        calls += 1;
+        // Stripe's webhook lags: the first answer is still Free.
+        return HttpResponse.json({ subscription: calls === 1 ? null : daily });
+      }));
 
-    const { router } = renderBillingAt('/dashboard/billing?checkout=success&position=42');
+      const { router } = renderBillingAt('/dashboard/billing?checkout=success&position=42');
 
-    expect(await screen.findByText(CHECKOUT_RETURN_TOASTS.success.title)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('Daily')).toBeInTheDocument(), { timeout: 6_000 });
-    expect(router.state.location.search).toBe('');
-    expect(minPositions.at(-1)).toBe('42');
-    const settled = calls;
-    await new Promise((r) => setTimeout(r, 2_500));
-    expect(calls).toBe(settled);
-    expect(screen.getAllByText(CHECKOUT_RETURN_TOASTS.success.title)).toHaveLength(1);
+      expect(await screen.findByText(CHECKOUT_RETURN_TOASTS.success.title)).toBeInTheDocument();
+      await act(async () => void (await jest.advanceTimersByTimeAsync(ACTIVATION_POLL_MS)));
+      await waitFor(() => expect(screen.getByText('Daily')).toBeInTheDocument());
+      expect(router.state.location.search).toBe('');
+      expect(minPositions.at(-1)).toBe('42');
+      expect(screen.getAllByText(CHECKOUT_RETURN_TOASTS.success.title)).toHaveLength(1);
+      // Once the plan shows, the polling stops.
+      const settled = calls;
+      await act(async () => void (await jest.advanceTimersByTimeAsync(ACTIVATION_POLL_MS * 5)));
+      expect(calls).toBe(settled);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 
