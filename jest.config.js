@@ -13,7 +13,7 @@ const engines = { globalSetup: '<rootDir>/tests/support/engines.global-setup.ts'
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{domain,platform,command-api,query-api,projectors,render-workers,gateway,tests}/**/*.unit.spec.ts'] },
-    { ...common, ...require('./web/test/jest-project.cjs'), displayName: 'web', testEnvironment: 'jsdom', testTimeout: 20_000, testMatch: ['<rootDir>/web/**/*.unit.spec.tsx', '<rootDir>/web/**/*.unit.spec.ts'], setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'] },
+    { ...common, ...require('./web/test/jest-project.cjs'), displayName: 'web', testEnvironment: 'jsdom', testMatch: ['<rootDir>/web/**/*.unit.spec.tsx', '<rootDir>/web/**/*.unit.spec.ts'], setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'] },
     { ...common, ...engines, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.int.spec.ts'] },
     { ...common, ...engines, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/tests/**/*.e2e.spec.ts'] },
   ],

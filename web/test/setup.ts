@@ -128,3 +128,7 @@ if (typeof window.PointerEvent === 'undefined') {
   }
   Object.defineProperty(window, 'PointerEvent', { value: PointerEventPolyfill, writable: true, configurable: true });
 }
+
+// A test's time limit: `testTimeout` is a global option of jest, ignored in a project's config, so
+// these component tests ran under the default 5 s, which a loaded CI machine's renders can outlast.
+jest.setTimeout(20_000);
