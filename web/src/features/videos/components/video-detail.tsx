@@ -3,7 +3,7 @@ import './videos.css';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { TITLE_MAX, type VideoDetail } from '@app/domain';
+import { TITLE_MAX, statusRank, type VideoDetail } from '@app/domain';
 import { useDeleteVideoMutation, useGetVideoQuery, useUpdateCaptionMutation } from '../api';
 import { useLiveVideoStatus } from '../lib/use-live-status';
 import { statusDisplay } from '../lib/status-display';
@@ -77,11 +77,17 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
     if (error) reportSilently('Failed to fetch video', error);
   }, [error]);
 
-  // When the live status reaches a final state, read the record again (stream URL, title, script).
+  // When the live status reaches a final state, read the record again (stream URL, title, script);
+  // and once the script is written, if the record opened before it was, so the voice script shows
+  // while the render goes on (asked again at each later status until the record has it).
   const liveStatus = live.status;
+  const scriptMissing = !video?.narrationScript?.length && !video?.description;
   useEffect(() => {
-    if (video && !recordDone && (liveStatus === 'done' || liveStatus === 'failed')) void refetch();
-  }, [liveStatus, recordDone, video, refetch]);
+    if (!video || recordDone || liveStatus === null) return;
+    const final = liveStatus === 'done' || liveStatus === 'failed';
+    const scriptWritten = liveStatus !== 'failed' && statusRank(liveStatus) >= statusRank('script');
+    if (final || (scriptMissing && scriptWritten)) void refetch();
+  }, [liveStatus, recordDone, video, scriptMissing, refetch]);
 
   if (isLoading) return <VideoDetailSkeleton />;
   if (error || !video) {

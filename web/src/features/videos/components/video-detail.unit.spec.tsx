@@ -96,6 +96,24 @@ describe('When the video is still processing', () => {
     expect(screen.getByText('45%')).toBeInTheDocument();
   });
 
+  it('should show the voice script as soon as the script is written, while the render goes on', async () => {
+    let reads = 0;
+    server.use(
+      http.get('/api/video/videoid/v1', () => {
+        reads += 1;
+        // Opened before the writer finished: no script yet; read again, it is there.
+        return HttpResponse.json(record(reads === 1
+          ? { status: 'start', streamUrl: null, downloadUrl: null, description: '', narrationScript: [] }
+          : { status: 'audio', streamUrl: null, downloadUrl: null, description: '' }));
+      }),
+      http.get('/api/video/status/v1', () => HttpResponse.json({ status: 'audio', progress: 45, message: 'Artists working hard ...' })),
+    );
+    renderDetail();
+    await screen.findByText('Artists working hard ...');
+    await waitFor(() => expect(screen.getByLabelText('VOICE SCRIPT')).toHaveValue('Owls can turn their heads. They fly silently.'));
+    expect(reads).toBe(2);
+  });
+
   it('should announce each status in a live region that stays, the end included', async () => {
     let done = false;
     server.use(
