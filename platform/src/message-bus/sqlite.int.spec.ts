@@ -148,6 +148,29 @@ describe('SqliteMessageBus', () => {
       }
     });
 
+    it('should keep a partition with a member that is leaving until its handler is done (a worker drained at shutdown)', async () => {
+      const topic = fresh('topic');
+      const group = fresh('group');
+      const busy = startConsumer(topic, group, 3_000);
+      await busy.ready();
+      const bus = new SqliteMessageBus({ file, sessionTimeoutMs: 1500, pollMs: 50 });
+      try {
+        await bus.publish(topic, [{ key: 'video-1', value: { seq: 1 } }]);
+        await until(() => busy.got.length === 1, 'the message in flight in the other process');
+        const here: number[] = [];
+        const consumer = await bus.subscribe(topic, { groupId: group, handler: async (m) => { here.push(seqOf(m)); } });
+        // The other process is asked to stop: it finishes its handler (twice its session long) first.
+        busy.child.kill('SIGTERM');
+        await new Promise((resolve) => busy.child.once('exit', resolve));
+        await bus.publish(topic, [{ key: 'video-1', value: { seq: 2 } }]);
+        await until(() => here.includes(2), 'the next message here', 10_000);
+        expect(here).toEqual([2]);
+        await consumer.stop();
+      } finally {
+        await bus.close();
+      }
+    });
+
     it('should split a group between processes without delivering anything twice', async () => {
       const topic = fresh('topic');
       const group = fresh('group');

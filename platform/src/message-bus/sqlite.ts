@@ -298,13 +298,17 @@ class Member {
     this.timer = setInterval(() => this.tick(), this.bus.pollMs);
   }
 
-  /** Leaves the group: stops taking messages, waits for the handlers in flight, gives its partitions back. */
+  /**
+   * Leaves the group: stops taking messages, waits for the handlers in flight, gives its partitions
+   * back. Its leases stay renewed meanwhile (a render drained at shutdown outlasts the session), so
+   * a message still being handled here is not handed to another member.
+   */
   async leave(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
     const loops = [...this.owned.values()];
     await Promise.all(loops.map((loop) => loop.stop()));
+    if (this.timer) clearInterval(this.timer);
     this.owned.clear();
     for (const loop of loops) this.bus.sql.release.run(this.groupId, this.topic, loop.partition, this.id);
     this.bus.sql.forgetMember.run(this.groupId, this.topic, this.id);
@@ -312,7 +316,6 @@ class Member {
 
   /** Every poll: new messages of another process, and now and then a heartbeat and a rebalance. */
   private tick(): void {
-    if (this.stopped) return;
     try {
       const now = Date.now();
       if (now - this.lastHeartbeat >= this.bus.sessionTimeoutMs / 3) {
