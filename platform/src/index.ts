@@ -34,6 +34,7 @@ export * from './process/child-service';
 export * from './process/run-program';
 export * from './infra';
 export * from './coordination/lease';
+export * from './coordination/file-lock';
 export * from './coordination/pg-lease';
 export * from './observability/metrics';
 export * from './observability/ops';

@@ -87,6 +87,27 @@ describe('When a stage fails and the render is retried', () => {
   }, 120_000);
 });
 
+describe('When two workers sharing a work dir are handed the same render (at-least-once delivery)', () => {
+  it('should run them one after the other, the second reusing every stage of the first, and both end with the video', async () => {
+    const root = tempDir('pipeline-twice');
+    const providers = offlineProviders();
+    const runs: PipelineStage[] = [];
+    const waits: string[] = [];
+    const logger = Object.assign(Object.create(quietLogger()) as ReturnType<typeof quietLogger>, { warn: (_o: unknown, message?: string) => void waits.push(String(message)) });
+    const worker = () => createRenderPipeline({
+      ...providers, blobs: new LocalDiskBlobStore(`${root}/blobs`), workDir: `${root}/work`, logger, frame: () => ({ width: 270, height: 480 }), onStageRun: (stage) => runs.push(stage),
+    });
+    const request = aRenderRequest({ duration: 30 });
+    const [first, second] = await Promise.all([worker().run(request, { onStatus: () => undefined }), worker().run(request, { onStatus: () => undefined })]);
+    expect(second).toEqual(first);
+    expect(await probe(`${root}/blobs/${first.videoKey}`)).toMatchObject({ video: { codec: 'h264' } });
+    // Only the mux again (a copy of both streams): a done render hands its file to the store.
+    for (const stage of ['script', 'narration', 'images', 'music', 'picture', 'mix', 'upload'] as const) expect(runs.filter((s) => s === stage)).toHaveLength(1);
+    expect(waits).toContain('another render of this video is running here; waiting for it');
+    expect(existsSync(`${root}/work/videos/${request.videoId}.lock`)).toBe(false);
+  }, 180_000);
+});
+
 describe('When captions are burned in', () => {
   it('should change the caption band of the frame compared with no captions', async () => {
     const dir = tempDir('captions');

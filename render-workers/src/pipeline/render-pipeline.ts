@@ -5,7 +5,7 @@ import { extname, isAbsolute, join, relative } from 'node:path';
 import {
   DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, durationRangeFor, fitScenes, frameSize, type AspectRatio, type GenerationStatus, type RenderedMedia, type RenderRequest, type SceneMedia, type Script,
 } from '@app/domain';
-import { metrics, type BlobStore, type Logger } from '@app/platform';
+import { metrics, withFileLock, type BlobStore, type Logger } from '@app/platform';
 import type { Assembler, MixResult, PictureResult } from '../stages/assemble/port';
 import { FPS, frameExactSeconds, sceneSlots } from '../stages/assemble/timeline';
 import { fetchMedia, frameClip, frameImage, normaliseVideo, videoThumbnail } from '../stages/own-media/prepare';
@@ -97,7 +97,7 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
   const tools = deps.tools ?? DEFAULT_MEDIA_TOOLS;
   // One folder per video, apart from anything else kept in the work dir (the previews' cache).
   const videosDir = join(deps.workDir, 'videos');
-  return {
+  const unlocked: RenderPipeline = {
     async clean(videoId) {
       await rm(join(videosDir, safe(videoId)), { recursive: true, force: true });
     },
@@ -378,6 +378,19 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
         }
         return pictureKeys.map(blobKey);
       }
+    },
+  };
+  // One render of a video at a time in its work dir: a second (the bus delivers at least once, so a
+  // worker stalled past its session can see its message handed to another) waits for the first, then
+  // reuses what it made, instead of both writing the same files.
+  return {
+    clean: unlocked.clean,
+    async run(request, options) {
+      await mkdir(videosDir, { recursive: true });
+      return withFileLock(join(videosDir, `${safe(request.videoId)}.lock`), () => unlocked.run(request, options), {
+        signal: options.signal,
+        onWait: (holder) => deps.logger.warn({ category: 'pipeline', videoId: request.videoId, holder }, 'another render of this video is running here; waiting for it'),
+      });
     },
   };
 }

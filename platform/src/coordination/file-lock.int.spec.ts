@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { withFileLock } from './file-lock';
+
+const dir = mkdtempSync(join(tmpdir(), 'file-lock-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const aLock = () => join(dir, `video-${++n}.lock`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('withFileLock', () => {
+  it('should run two holders of one lock one after the other, and remove the file at the end', async () => {
+    const path = aLock();
+    const log: string[] = [];
+    const waited: string[] = [];
+    const holder = (name: string) => withFileLock(path, async () => {
+      log.push(`${name} in`);
+      await sleep(150);
+      log.push(`${name} out`);
+      return name;
+    }, { pollMs: 20, onWait: (h) => waited.push(h) });
+    expect(await Promise.all([holder('a'), holder('b')])).toEqual(['a', 'b']);
+    expect(log).toEqual(['a in', 'a out', 'b in', 'b out']);
+    expect(waited).toHaveLength(1);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('should release the lock when the work fails', async () => {
+    const path = aLock();
+    await expect(withFileLock(path, async () => { throw new Error('encoder crashed'); })).rejects.toThrow('encoder crashed');
+    expect(existsSync(path)).toBe(false);
+    expect(await withFileLock(path, async () => 'again')).toBe('again');
+  });
+
+  it('should take over at once a lock whose holder exited on this machine (kill -9)', async () => {
+    const path = aLock();
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+    writeFileSync(path, JSON.stringify({ holder: `${hostname()}:${gone}:dead`, expiresAt: Date.now() + 60_000 }));
+    const started = Date.now();
+    expect(await withFileLock(path, async () => 'mine')).toBe('mine');
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('should take over a lock that its holder (on another machine) stopped renewing, and keep renewing its own', async () => {
+    const path = aLock();
+    writeFileSync(path, JSON.stringify({ holder: 'other-host:1234:abcd', expiresAt: Date.now() - 1 }));
+    const renewed = await withFileLock(path, async () => {
+      const before = JSON.parse(readFileSync(path, 'utf8')) as { expiresAt: number };
+      await sleep(120);
+      const after = JSON.parse(readFileSync(path, 'utf8')) as { holder: string; expiresAt: number };
+      return { moved: after.expiresAt > before.expiresAt, holder: after.holder };
+    }, { ttlMs: 90 });
+    expect(renewed.moved).toBe(true);
+    expect(renewed.holder.startsWith(`${hostname()}:${process.pid}:`)).toBe(true);
+  });
+
+  it('should stop waiting when its signal is aborted', async () => {
+    const path = aLock();
+    writeFileSync(path, JSON.stringify({ holder: 'other-host:1234:abcd', expiresAt: Date.now() + 60_000 }));
+    const controller = new AbortController();
+    const waiting = withFileLock(path, async () => 'never', { pollMs: 20, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('worker stopped')), 100);
+    await expect(waiting).rejects.toThrow('worker stopped');
+    expect(JSON.parse(readFileSync(path, 'utf8')).holder).toBe('other-host:1234:abcd');
+  });
+});
