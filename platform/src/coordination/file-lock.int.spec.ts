@@ -40,7 +40,8 @@ describe('withFileLock', () => {
     writeFileSync(path, JSON.stringify({ holder: `${hostname()}:${gone}:dead`, expiresAt: Date.now() + 60_000 }));
     const started = Date.now();
     expect(await withFileLock(path, async () => 'mine')).toBe('mine');
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Not after the minute its file still claims.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('should take over a lock that its holder (on another machine) stopped renewing, and keep renewing its own', async () => {
