@@ -314,7 +314,7 @@ class Member {
     this.bus.sql.forgetMember.run(this.groupId, this.topic, this.id);
   }
 
-  /** Every poll: new messages of another process, and now and then a heartbeat and a rebalance. */
+  /** Every poll: new messages of another process, and now and then a heartbeat and a rebalance (only the heartbeat while leaving). */
   private tick(): void {
     try {
       const now = Date.now();
