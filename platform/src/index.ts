@@ -35,6 +35,7 @@ export * from './process/run-program';
 export * from './infra';
 export * from './coordination/lease';
 export * from './coordination/file-lock';
+export { escapeHtml } from './shared/escape-html';
 export * from './coordination/pg-lease';
 export * from './observability/metrics';
 export * from './observability/ops';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { NotFoundError, userDecider, userStreamId, USER_MESSAGES, ValidationError, type Routes } from '@app/domain';
-import { handle, loadState, sha256, type RouteHandler } from '@app/platform';
+import { escapeHtml, handle, loadState, sha256, type RouteHandler } from '@app/platform';
 import { findUserByEmail, metadataFor } from './accounts';
 import type { AuthContext } from './deps';
 import type { Passwords } from './passwords';
@@ -15,7 +15,6 @@ export function parseResetToken(token: string): { userId: string; secret: string
   return match ? { userId: match[1], secret: match[2] } : null;
 }
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function resetMail(name: string, link: string, ttlMinutes: number) {
   const text = [

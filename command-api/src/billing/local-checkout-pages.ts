@@ -1,9 +1,8 @@
 import { annualPrice, findPlan, type SubscriptionState } from '@app/domain';
-import type { LocalSession } from '@app/platform';
+import { escapeHtml, type LocalSession } from '@app/platform';
 
 /** Server-rendered pages of the local checkout simulator: plain HTML, no script, clearly test mode. */
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; background: #f4f6fb; margin: 0; color: #1f2937; }

@@ -1,8 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { DevMailbox, HandlersOf, StoredMail } from '@app/platform';
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml, type DevMailbox, type HandlersOf, type StoredMail } from '@app/platform';
 
 /** The plain-text body, escaped, with its http(s) links made clickable. */
 function linkify(text: string): string {

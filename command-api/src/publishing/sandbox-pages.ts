@@ -1,11 +1,10 @@
 import { PLATFORM_LABELS, isPlatform } from '@app/domain';
-import { SANDBOX_COLLECTION, SANDBOX_LABEL, sandboxCode, sandboxGalleryUrl, type BlobStore, type DocumentStore, type HandlersOf, type SandboxPost } from '@app/platform';
+import { SANDBOX_COLLECTION, escapeHtml, SANDBOX_LABEL, sandboxCode, sandboxGalleryUrl, type BlobStore, type DocumentStore, type HandlersOf, type SandboxPost } from '@app/platform';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)} · ${SANDBOX_LABEL}</title>
+<title>${escapeHtml(title)} · ${SANDBOX_LABEL}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1f2937}
 .banner{background:#fef3c7;border:2px dashed #d97706;color:#92400e;padding:.6rem 1rem;border-radius:8px;font-weight:700;letter-spacing:.02em}
 .card{border:1px solid #e5e7eb;border-radius:10px;padding:1rem;margin:1rem 0}video{max-width:100%;max-height:420px;background:#000;border-radius:6px}
@@ -29,12 +28,12 @@ export function sandboxPageHandlers(deps: { docs: DocumentStore; blobs: BlobStor
         return;
       }
       const name = PLATFORM_LABELS[platform];
-      res.type('html').send(page(`Connect ${name}`, `<h1>Connect your ${esc(name)} account</h1>
-<div class="card"><p><strong>Faceless Studio</strong> would like to upload videos to your ${esc(name)} account.</p>
-<p class="muted">This is the offline sandbox: no real ${esc(name)} account is used, and "published" videos go to this sandbox account's own gallery, linked from Account.</p>
+      res.type('html').send(page(`Connect ${name}`, `<h1>Connect your ${escapeHtml(name)} account</h1>
+<div class="card"><p><strong>Faceless Studio</strong> would like to upload videos to your ${escapeHtml(name)} account.</p>
+<p class="muted">This is the offline sandbox: no real ${escapeHtml(name)} account is used, and "published" videos go to this sandbox account's own gallery, linked from Account.</p>
 <form method="post" action="/sandbox/connect/${platform}">
-<input type="hidden" name="state" value="${esc(state)}">
-<p><label>Sandbox account name<br><input name="name" value="Sandbox ${esc(name)}" maxlength="60" required></label></p>
+<input type="hidden" name="state" value="${escapeHtml(state)}">
+<p><label>Sandbox account name<br><input name="name" value="Sandbox ${escapeHtml(name)}" maxlength="60" required></label></p>
 <p><button type="submit">Allow</button> <a href="/dashboard/account">Cancel</a></p></form></div>`));
     },
 
@@ -58,9 +57,9 @@ export function sandboxPageHandlers(deps: { docs: DocumentStore; blobs: BlobStor
       }
       const all = await posts().find({ accountId: account }, { sort: { publishedAt: -1 }, limit: 100 });
       const items = all.map((p) => `<article class="card" data-testid="sandbox-post" data-platform="${p.platform}">
-<h2><a href="/sandbox/published/${esc(p._id)}">${esc(p.title)}</a></h2>
-<p class="muted">${esc(PLATFORM_LABELS[p.platform])} · ${esc(p.accountName)} · ${esc(p.publishedAt)}</p>
-<video src="/sandbox/published/${esc(p._id)}/video" controls preload="metadata"></video></article>`).join('\n');
+<h2><a href="/sandbox/published/${escapeHtml(p._id)}">${escapeHtml(p.title)}</a></h2>
+<p class="muted">${escapeHtml(PLATFORM_LABELS[p.platform])} · ${escapeHtml(p.accountName)} · ${escapeHtml(p.publishedAt)}</p>
+<video src="/sandbox/published/${escapeHtml(p._id)}/video" controls preload="metadata"></video></article>`).join('\n');
       res.type('html').send(page('Published', `<h1>Sandbox: published videos</h1>${items || '<p data-testid="sandbox-empty">Nothing published yet.</p>'}`));
     },
 
@@ -70,12 +69,12 @@ export function sandboxPageHandlers(deps: { docs: DocumentStore; blobs: BlobStor
         res.status(404).type('html').send(page('Not found', '<h1>Not found</h1>'));
         return;
       }
-      res.type('html').send(page(p.title, `<p><a href="${esc(sandboxGalleryUrl(p.accountId))}">← All posts of ${esc(p.accountName)}</a></p>
-<article class="card" data-testid="sandbox-post" data-platform="${p.platform}"><h1>${esc(p.title)}</h1>
-<p class="muted">${esc(PLATFORM_LABELS[p.platform])} · ${esc(p.accountName)} · ${esc(p.publishedAt)}</p>
-<video src="/sandbox/published/${esc(p._id)}/video" controls></video>
-<p style="white-space:pre-wrap">${esc(p.platform === 'instagram' ? p.caption : p.description)}</p>
-${p.tags.length ? `<p class="muted">Tags: ${p.tags.map(esc).join(', ')}</p>` : ''}</article>`));
+      res.type('html').send(page(p.title, `<p><a href="${escapeHtml(sandboxGalleryUrl(p.accountId))}">← All posts of ${escapeHtml(p.accountName)}</a></p>
+<article class="card" data-testid="sandbox-post" data-platform="${p.platform}"><h1>${escapeHtml(p.title)}</h1>
+<p class="muted">${escapeHtml(PLATFORM_LABELS[p.platform])} · ${escapeHtml(p.accountName)} · ${escapeHtml(p.publishedAt)}</p>
+<video src="/sandbox/published/${escapeHtml(p._id)}/video" controls></video>
+<p style="white-space:pre-wrap">${escapeHtml(p.platform === 'instagram' ? p.caption : p.description)}</p>
+${p.tags.length ? `<p class="muted">Tags: ${p.tags.map(escapeHtml).join(', ')}</p>` : ''}</article>`));
     },
 
     sandboxPostVideo: async (req, res) => {

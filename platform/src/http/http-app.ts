@@ -8,7 +8,8 @@ import { requestContext } from './request-context';
 import type { Logger } from '../logging/logger';
 import type { LoopMonitor } from './load-shedding';
 import { securityHeaders } from './security-headers';
-import { escapeMarkup, originOf, originPages } from './origin-pages';
+import { originOf, originPages } from './origin-pages';
+import { escapeHtml } from '../shared/escape-html';
 import { metrics } from '../observability/metrics';
 import { opsRouter, type ReadyReport } from '../observability/ops';
 
@@ -98,7 +99,7 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null }:
       .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\nDisallow: /reset-password\n\nSitemap: ${siteOrigin(req)}/sitemap.xml\n`);
   });
   app.get('/sitemap.xml', (req, res) => {
-    const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${escapeMarkup(siteOrigin(req))}${path}</loc></url>`).join('\n');
+    const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${escapeHtml(siteOrigin(req))}${path}</loc></url>`).join('\n');
     res.type('application/xml').set('cache-control', 'public, max-age=3600')
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
   });

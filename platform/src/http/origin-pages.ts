@@ -2,6 +2,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { escapeHtml } from '../shared/escape-html';
 import { Lru } from '../shared/lru';
 
 /** Where the build left the product's public origin to be filled in (web/scripts/prerender.mjs). */
@@ -26,12 +27,9 @@ export function originOf(url: string): string {
   }
 }
 
-/** Text as it may stand in HTML or XML, in an attribute or between tags (a host may hold `"` or `&`). */
-export const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The prerendered pages that name their own absolute URL (canonical link, og:url, og:image), which
- * the build cannot know: each is filled in with the origin it is served at and compressed once per
+ * the build cannot know: each is filled in with the origin it is served at (escaped: a host may hold `"` or `&`) and compressed once per
  * origin and file version, in the libuv pool (zlib's async calls), never on the loop. A page without
  * the mark answers `false` (the static files serve it as built). The published origin gets brotli's
  * best; an origin named by a request's Host (no PUBLIC_URL, or a visitor's own) a quick setting, so
@@ -44,7 +42,7 @@ export function originPages(publicUrl: string | null): (file: string, origin: st
     const best = origin === published;
     const html = await readFile(file, 'utf8');
     if (!html.includes(ORIGIN_MARK)) return null;
-    const identity = Buffer.from(html.replaceAll(ORIGIN_MARK, escapeMarkup(origin)), 'utf8');
+    const identity = Buffer.from(html.replaceAll(ORIGIN_MARK, escapeHtml(origin)), 'utf8');
     const [br, gz] = await Promise.all([
       brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
       gzipped(identity, { level: best ? 9 : 6 }),
