@@ -200,24 +200,22 @@ function groupCommit(one: (a: PendingAppend) => Promise<AppendRow>, many: (batch
       entry.reject(error);
     }
   };
+  const together = async (batch: typeof waiting) => {
+    let rows: AppendRow[];
+    try {
+      rows = await many(batch.map((entry) => entry.append));
+    } catch {
+      for (const entry of batch) await alone(entry);
+      return;
+    }
+    const lost = rows.length === batch.length ? null : new Error(`the batched append answered ${rows.length} rows for ${batch.length} appends`);
+    batch.forEach((entry, index) => (lost ? entry.reject(lost) : entry.resolve(rows[index])));
+  };
   const run = async () => {
     running = true;
     while (waiting.length > 0) {
       const batch = waiting.splice(0, MAX_BATCH);
-      if (batch.length === 1) {
-        await alone(batch[0]);
-        continue;
-      }
-      let rows: AppendRow[] | null = null;
-      try {
-        rows = await many(batch.map((entry) => entry.append));
-      } catch {
-        for (const entry of batch) await alone(entry);
-      }
-      if (rows && rows.length !== batch.length) {
-        const error = new Error(`the batched append answered ${rows.length} rows for ${batch.length} appends`);
-        for (const entry of batch) entry.reject(error);
-      } else if (rows) batch.forEach((entry, index) => entry.resolve(rows[index]));
+      await (batch.length === 1 ? alone(batch[0]) : together(batch));
     }
     running = false;
   };
