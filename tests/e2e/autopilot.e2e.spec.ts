@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { SeriesResponse } from '@app/domain';
+import { PLATFORM_LABELS, type SeriesResponse } from '@app/domain';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 /**
@@ -77,8 +77,14 @@ describeJourney('Autopilot journey (embedded, sandbox publishing, test clock)', 
       await page.waitForURL(new RegExp(`/sandbox/connect/${platform}\\?state=`));
       expect(await page.getByRole('note').textContent()).toBe('SANDBOX — no real account');
       await page.getByLabel('Sandbox account name').fill(name);
-      await page.getByRole('button', { name: 'Allow' }).click();
-      await page.waitForURL(new RegExp(`/dashboard/account\\?linked=${platform}`));
+      // The page drops `?linked=` from its address once it has shown the toast: wait for the
+      // navigation from the moment of the click, not after it (on a busy machine the app can be
+      // faster than this test's next line).
+      await Promise.all([
+        page.waitForURL(new RegExp(`/dashboard/account\\?linked=${platform}`), { waitUntil: 'commit' }),
+        page.getByRole('button', { name: 'Allow' }).click(),
+      ]);
+      await page.getByText(`${PLATFORM_LABELS[platform]} connected successfully`).first().waitFor();
     }
     await page.goto(`${server.url}/dashboard/account`);
     await page.getByTestId('social-youtube').getByText('Night Owl Channel').waitFor();

@@ -146,8 +146,9 @@ describe('When a creator makes a video from the dashboard', () => {
     await page.getByTestId('social-youtube').getByRole('button', { name: 'Connect' }).click();
     await page.waitForURL(/\/sandbox\/connect\/youtube\?state=/);
     await page.getByLabel('Sandbox account name').fill('Ada Channel');
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL(/\/dashboard\/account\?linked=youtube/);
+    // From the click: the page drops `?linked=` from its address once it has shown the toast.
+    await Promise.all([page.waitForURL(/\/dashboard\/account\?linked=youtube/, { waitUntil: 'commit' }), page.getByRole('button', { name: 'Allow' }).click()]);
+    await page.getByText('YouTube connected successfully').first().waitFor();
     await page.getByTestId('social-youtube').getByText('Ada Channel').waitFor();
 
     await page.goto('/dashboard/billing');
