@@ -87,6 +87,61 @@ describe('When a stage fails and the render is retried', () => {
   }, 120_000);
 });
 
+describe('When the narration is being spoken', () => {
+  const gated = () => {
+    const root = tempDir('pipeline-overlap');
+    const providers = offlineProviders();
+    const events: string[] = [];
+    let drawingStarted!: () => void;
+    const started = new Promise<void>((resolve) => { drawingStarted = resolve; });
+    const illustrator = { ...providers.illustrator, illustrate: async (...args: Parameters<typeof providers.illustrator.illustrate>) => {
+      events.push('drawing');
+      drawingStarted();
+      const paths = await providers.illustrator.illustrate(...args);
+      events.push('drawn');
+      return paths;
+    } };
+    const runs: PipelineStage[] = [];
+    const make = (narrate: typeof providers.narrator.narrate) => createRenderPipeline({
+      ...providers, illustrator, narrator: { ...providers.narrator, narrate }, blobs: new LocalDiskBlobStore(`${root}/blobs`), workDir: `${root}/work`,
+      logger: quietLogger(), frame: () => ({ width: 270, height: 480 }), onStageRun: (stage) => runs.push(stage),
+    });
+    // The narration goes on only once the pictures are being drawn (or gives up after 10 s).
+    const waitForDrawing = () => Promise.race([started, new Promise((_, reject) => setTimeout(() => reject(new Error('no picture was being drawn')), 10_000))]);
+    return { providers, events, runs, make, waitForDrawing };
+  };
+
+  it('should draw the pictures meanwhile, not after it', async () => {
+    const { providers, events, make, waitForDrawing } = gated();
+    const pipeline = make(async (...args) => {
+      await waitForDrawing();
+      events.push('narrating');
+      return providers.narrator.narrate(...args);
+    });
+    const media = await pipeline.run(aRenderRequest({ duration: 30 }), { onStatus: (s) => void events.push(s.status) });
+    expect(media.scenes?.length).toBeGreaterThan(1);
+    expect(events.indexOf('drawing')).toBeLessThan(events.indexOf('narrating'));
+    expect(events.filter((e) => ['audio', 'images'].includes(e))).toEqual(['audio', 'images']);
+  }, 120_000);
+
+  it('should, when the narration fails, end the attempt only once the pictures are drawn, and the retry reuses them', async () => {
+    const { providers, events, runs, make, waitForDrawing } = gated();
+    let fail = true;
+    const pipeline = make(async (...args) => {
+      await waitForDrawing();
+      if (fail) throw new Error('voice crashed');
+      return providers.narrator.narrate(...args);
+    });
+    const request = aRenderRequest({ duration: 30 });
+    await expect(pipeline.run(request, { onStatus: () => undefined }).finally(() => events.push('failed'))).rejects.toThrow('voice crashed');
+    expect(events.filter((e) => e !== 'drawing')).toEqual(['drawn', 'failed']);
+    fail = false;
+    await pipeline.run(request, { onStatus: () => undefined });
+    expect(runs.filter((s) => s === 'images')).toHaveLength(1);
+    expect(runs.filter((s) => s === 'narration')).toHaveLength(2);
+  }, 120_000);
+});
+
 describe('When two workers sharing a work dir are handed the same render (at-least-once delivery)', () => {
   it('should run them one after the other, the second reusing every stage of the first, and both end with the video', async () => {
     const root = tempDir('pipeline-twice');

@@ -157,38 +157,50 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
       const scenes = fitScenes(script.narrationScript, script.scenes);
       await onStatus({ status: 'script', script: { title: script.title, description: script.description, narrationScript: script.narrationScript, scenes } });
 
-      await deps.narrator.ready?.();
-      const narrationKey = inputsKey(script.narrationScript, request.voiceId, request.language, deps.narrator.name);
-      const narration = await stage<NarrationResult>('narration', narrationKey, (out) => deps.narrator.narrate({ lines: script.narrationScript, voiceId: request.voiceId, language: request.language, outDir: out }, signal), (r) => [r.audioPath]);
-      await onStatus({ status: 'audio' });
-
       const music = request.music ?? DEFAULT_MUSIC;
       const mood = music.mood === 'auto' ? moodForTopic(request.topic) : music.mood;
-      const musicSeconds = Math.min(request.duration, Math.max(minSeconds, narration.durationSeconds + 2)) + 1;
-      const musicKey = music.volume > 0 ? inputsKey(mood, musicSeconds, seed, deps.composer.name) : null;
       // Each picture is its own cache entry: a regenerated, edited or moved scene redraws only itself.
       const sceneSeeds = scenes.map((_, i) => `${seed}:${request.imageSeeds?.[i] || i}`);
       // What each picture shows, when the illustrator draws from an illustration set: worked out from the
       // narration line (the pictures follow the words), kept for the storyboard and part of the picture's key.
       const sceneText = { scenes, lines: script.narrationScript, language: request.language, topic: request.topic, subjects: request.imageSubjects };
       const subjects = deps.illustrator.subjectsFor?.(sceneText);
-      const seconds = frameExactSeconds(narration.durationSeconds, minSeconds, request.duration);
       // The creator's own media (issue 18): the scenes that show a library item instead of a picture, when the item is still there.
       const own = await ownMediaOf(scenes.map((_, i) => request.sceneMedia?.[i] ?? null));
+      const drawnIndices = scenes.map((_, i) => i).filter((i) => !own[i]);
+      const drawnKeys = new Map(drawnIndices.map((i) => [i, inputsKey(scenes[i], request.style, width, height, sceneSeeds[i], deps.illustrator.name, ...(subjects ? [subjects[i].subjects.map((s) => s.id)] : []))]));
+      // A picture needs its scene, not the voice: the pictures are drawn while the narration is spoken.
+      // The drawing is always waited for before this attempt ends, so a retry never starts under it.
+      const drawing = illustrateScenes(drawnIndices.map((i) => scenes[i]), drawnIndices.map((i) => sceneSeeds[i]), drawnIndices.map((i) => drawnKeys.get(i)!), drawnIndices);
+      const drawingSettled = drawing.then(() => undefined, () => undefined);
+
+      let narration: NarrationResult;
+      let narrationKey: string;
+      try {
+        await deps.narrator.ready?.();
+        narrationKey = inputsKey(script.narrationScript, request.voiceId, request.language, deps.narrator.name);
+        narration = await stage<NarrationResult>('narration', narrationKey, (out) => deps.narrator.narrate({ lines: script.narrationScript, voiceId: request.voiceId, language: request.language, outDir: out }, signal), (r) => [r.audioPath]);
+        await onStatus({ status: 'audio' });
+      } catch (error) {
+        await drawingSettled;
+        throw error;
+      }
+
+      const musicSeconds = Math.min(request.duration, Math.max(minSeconds, narration.durationSeconds + 2)) + 1;
+      const musicKey = music.volume > 0 ? inputsKey(mood, musicSeconds, seed, deps.composer.name) : null;
+      const seconds = frameExactSeconds(narration.durationSeconds, minSeconds, request.duration);
       const slots = sceneSlots(scenes.length, narration.words, seconds);
       const sceneFrames = scenes.map((_, i) => {
         const slot = slots.find((s) => s.index === i);
         return slot ? slot.endFrame - slot.startFrame : 0;
       });
-      const ownKey = (m: SceneMedia, i: number) => inputsKey('own', m.mediaId, m.fit, width, height, m.kind === 'clip' ? sceneFrames[i] : null);
-      const imageKeys = scenes.map((scene, i) => {
+      // An own clip's key holds its length in frames, which the narration sets.
+      const imageKeys = scenes.map((_, i) => {
         const m = own[i];
-        if (m) return ownKey(m.media, i);
-        return inputsKey(scene, request.style, width, height, sceneSeeds[i], deps.illustrator.name, ...(subjects ? [subjects[i].subjects.map((s) => s.id)] : []));
+        return m ? inputsKey('own', m.media.mediaId, m.media.fit, width, height, m.media.kind === 'clip' ? sceneFrames[i] : null) : drawnKeys.get(i)!;
       });
-      const drawnIndices = scenes.map((_, i) => i).filter((i) => !own[i]);
       const [drawn, composed] = await settledBoth([
-        illustrateScenes(drawnIndices.map((i) => scenes[i]), drawnIndices.map((i) => sceneSeeds[i]), drawnIndices.map((i) => imageKeys[i]), drawnIndices),
+        drawing,
         musicKey === null
           ? { musicPath: null }
           : stage<{ musicPath: string | null }>('music', musicKey, async (out) => ({ musicPath: await deps.composer.compose({ durationSeconds: musicSeconds, mood, seed, outDir: out }, signal) }), (r) => [r.musicPath]),
