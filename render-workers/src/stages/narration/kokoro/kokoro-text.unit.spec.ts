@@ -76,18 +76,34 @@ describe('speechSpan and placeWords', () => {
     expect(span.pauses).toEqual([{ start: expect.closeTo(0.35), end: expect.closeTo(0.55) }]);
   });
 
-  it('should anchor a clause at the pause and share each stretch by weight', () => {
+  it('should end speech at the fade of its last voiced sound, not at the breath out after it', () => {
+    // 30 frames of speech, then 50 of breath at -30 dB with single frames at -20 dB, then silence.
+    const speech = clip(`${'.'.repeat(5)}${'#'.repeat(30)}`);
+    const breath = Float32Array.from({ length: 500 }, (_, i) => (i % 70 < 10 ? 0.05 : 0.016) * Math.sin(i));
+    const span = speechSpan(Float32Array.from([...speech, ...breath, ...new Float32Array(100)]), rate);
+
+    expect(span.start).toBeCloseTo(0.05);
+    // At most a fade (0.2 s) past the speech, where the breath went on to 0.85 s.
+    expect(span.end).toBeGreaterThan(0.35);
+    expect(span.end).toBeLessThan(0.6);
+  });
+
+  it('should anchor a clause at the pause and share each stretch by weight, drawing out the word before a pause', () => {
     const span = { start: 0.05, end: 0.95, pauses: [{ start: 0.35, end: 0.55 }] };
 
+    // Weights 1, 2 x 1.4 before the pause; 2, 2 x 1.4 after it (the sentence's last word).
     const times = placeWords([1, 2, 2, 2], [false, true, false, false], span);
 
-    expect(times.map(([s, e]) => [Number(s.toFixed(3)), Number(e.toFixed(3))])).toEqual([[0.05, 0.15], [0.15, 0.35], [0.55, 0.75], [0.75, 0.95]]);
+    const round = (x: number) => Number(x.toFixed(3));
+    expect(times.map(([s, e]) => [round(s), round(e)])).toEqual([
+      [0.05, round(0.05 + 0.3 / 3.8)], [round(0.05 + 0.3 / 3.8), 0.35], [0.55, round(0.55 + (0.4 * 2) / 4.8)], [round(0.55 + (0.4 * 2) / 4.8), 0.95],
+    ]);
   });
 
   it('should not anchor a clause to a pause far from where its words put it', () => {
     const times = placeWords([1, 1, 1, 1], [true, false, false, false], { start: 0, end: 1, pauses: [{ start: 0.8, end: 0.9 }] });
 
-    expect(times.map(([s]) => s)).toEqual([0, 0.25, 0.5, 0.75]);
+    expect(times.map(([s]) => s)).toEqual([0, 1.4 / 4.8, 2.4 / 4.8, 3.4 / 4.8].map((x) => expect.closeTo(x, 6)));
   });
 });
 
