@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { LocalDiskBlobStore } from '@app/platform';
 import type { RenderRequest } from '@app/domain';
 import { createRenderPipeline } from '@app/render-workers';
-import { createKokoroNarrator, ensureNativeHelper, offlineProviders, quietLogger, tempDir } from '@app/render-workers/testing';
+import { createKokoroNarrator, ensureNativeHelper, offlineProviders, quietLogger, run, tempDir, writeOfflineScript } from '@app/render-workers/testing';
 import type { BenchRow } from './stores';
 
 /**
@@ -13,6 +15,9 @@ import type { BenchRow } from './stores';
  *      session per core, one thread each) and with one session of as many threads, to show the choice;
  *  (b) topic-to-done of a 60 s 9:16 video with the neural voice, beside the same video narrated by
  *      espeak-ng (offline providers otherwise, as `npm start`). Target <= 60 s on 2 cores.
+ *  (c) how far the neural voice's word timings (the captions') are from where the words are in its
+ *      audio: six ~20 s English clips in six catalogue voices, force-aligned by pocketsphinx's en-us
+ *      model (infra/scripts/pocketsphinx.sh, from PyPI); error of each word's start.
  * The first synthesis of each pool loads the model (a few seconds) and is not counted in (a).
  */
 export async function benchNarration(): Promise<BenchRow[]> {
@@ -59,9 +64,41 @@ export async function benchNarration(): Promise<BenchRow[]> {
     rows.push({ name: `neural synthesis real-time factor, ${result.durationSeconds.toFixed(0)} s of English, ${label}`, value: round(seconds / result.durationSeconds), unit: 'x' });
     if (narrator !== product) await narrator.close();
   }
+  rows.push(...(await timingError(product, root)));
   await product.close();
   await rm(root, { recursive: true, force: true });
   return rows;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Scripts of the offline writer whose every word is in the aligner's dictionary, each in another voice. */
+const ALIGNED_CLIPS: Array<[topic: string, seed: string, voiceId: string]> = [
+  ['Fun Facts', 'a', 'nPczCjzI2devNBz1zQrb'], ['Science Facts', 'b', 'XrExE9yKIg1WjnnlVkGX'], ['Motivational', 'a', 'JBFqnCBsd6RMkjVDRZzb'],
+  ['Life Pro Tips', 'c', 'pFZP5JQG7iQjIQuC4Bku'], ['Scary Stories', 'b', 'SAz9YHcvj6GT2YYXdXww'], ['Long Form Jokes', 'b', 'bIHbv24MWmeRgasZH58o'],
+];
+
+/** (c): the neural narrator's word starts against pocketsphinx's forced alignment of the same audio. */
+async function timingError(narrator: ReturnType<typeof createKokoroNarrator>, root: string): Promise<BenchRow[]> {
+  const python = /POCKETSPHINX_PYTHON=(.+)/.exec(execFileSync('bash', [join(__dirname, '../../infra/scripts/pocketsphinx.sh')], { encoding: 'utf8' }))?.[1].trim();
+  if (!python) throw new Error('infra/scripts/pocketsphinx.sh did not say where pocketsphinx is');
+  const clips: Array<{ wav: string; words: string[]; starts: number[] }> = [];
+  for (const [k, [topic, seed, voiceId]] of ALIGNED_CLIPS.entries()) {
+    const script = writeOfflineScript({ topic, language: 'English', durationSeconds: 30, minDurationSeconds: 15, style: 'anime', seed });
+    const result = await narrator.narrate({ lines: script.narrationScript, voiceId, language: 'English', outDir: `${root}/align-${k}` });
+    const wav = `${root}/align-${k}.wav`;
+    execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-i', result.audioPath, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', wav]);
+    clips.push({ wav, words: result.words.map((w) => w.word), starts: result.words.map((w) => w.start) });
+  }
+  const { stdout } = await run(python, [join(__dirname, 'forced-align.py')], { input: JSON.stringify(clips.map(({ wav, words }) => ({ wav, words }))) });
+  const aligned = JSON.parse(stdout) as Array<{ starts?: number[]; error?: string }>;
+  const errors = clips.flatMap((clip, k) => {
+    if (!aligned[k].starts) throw new Error(`forced alignment of clip ${k}: ${aligned[k].error}`);
+    return clip.starts.map((start, i) => Math.abs(start - aligned[k].starts![i]) * 1000);
+  }).sort((a, b) => a - b);
+  const label = `${errors.length} words, ${clips.length} voices`;
+  return [
+    { name: `neural word start error vs forced alignment (pocketsphinx en-us), ${label}: mean`, value: Math.round(errors.reduce((a, b) => a + b, 0) / errors.length), unit: 'ms' },
+    { name: `neural word start error vs forced alignment (pocketsphinx en-us), ${label}: p90`, value: Math.round(errors[Math.floor(errors.length * 0.9)]), unit: 'ms' },
+  ];
+}
