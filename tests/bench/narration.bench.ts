@@ -17,7 +17,8 @@ import type { BenchRow } from './stores';
  *      espeak-ng (offline providers otherwise, as `npm start`). Target <= 60 s on 2 cores.
  *  (c) how far the neural voice's word timings (the captions') are from where the words are in its
  *      audio: six ~20 s English clips in six catalogue voices, force-aligned by pocketsphinx's en-us
- *      model (infra/scripts/pocketsphinx.sh, from PyPI); error of each word's start.
+ *      model (infra/scripts/pocketsphinx.sh, from PyPI); error of each word's start. And, as a
+ *      machine's ear, the share of words that recogniser misses in each voice's audio (WER).
  * The first synthesis of each pool loads the model (a few seconds) and is not counted in (a).
  */
 export async function benchNarration(): Promise<BenchRow[]> {
@@ -64,7 +65,7 @@ export async function benchNarration(): Promise<BenchRow[]> {
     rows.push({ name: `neural synthesis real-time factor, ${result.durationSeconds.toFixed(0)} s of English, ${label}`, value: round(seconds / result.durationSeconds), unit: 'x' });
     if (narrator !== product) await narrator.close();
   }
-  rows.push(...(await timingError(product, root)));
+  rows.push(...(await timingAndIntelligibility({ neural: product, espeak: offlineProviders().narrator }, root)));
   await product.close();
   await rm(root, { recursive: true, force: true });
   return rows;
@@ -78,27 +79,41 @@ const ALIGNED_CLIPS: Array<[topic: string, seed: string, voiceId: string]> = [
   ['Life Pro Tips', 'c', 'pFZP5JQG7iQjIQuC4Bku'], ['Scary Stories', 'b', 'SAz9YHcvj6GT2YYXdXww'], ['Long Form Jokes', 'b', 'bIHbv24MWmeRgasZH58o'],
 ];
 
-/** (c): the neural narrator's word starts against pocketsphinx's forced alignment of the same audio. */
-async function timingError(narrator: ReturnType<typeof createKokoroNarrator>, root: string): Promise<BenchRow[]> {
+type Narrator = ReturnType<typeof offlineProviders>['narrator'];
+
+/**
+ * (c): the neural narrator's word starts against pocketsphinx's forced alignment of the same audio,
+ * and how much of each voice's speech a general English recogniser makes out (word error rate of
+ * pocketsphinx on the same six texts, the neural voice beside espeak-ng): a machine's ear.
+ */
+async function timingAndIntelligibility(narrators: { neural: ReturnType<typeof createKokoroNarrator>; espeak: Narrator }, root: string): Promise<BenchRow[]> {
   const python = /POCKETSPHINX_PYTHON=(.+)/.exec(execFileSync('bash', [join(__dirname, '../../infra/scripts/pocketsphinx.sh')], { encoding: 'utf8' }))?.[1].trim();
   if (!python) throw new Error('infra/scripts/pocketsphinx.sh did not say where pocketsphinx is');
-  const clips: Array<{ wav: string; words: string[]; starts: number[] }> = [];
-  for (const [k, [topic, seed, voiceId]] of ALIGNED_CLIPS.entries()) {
-    const script = writeOfflineScript({ topic, language: 'English', durationSeconds: 30, minDurationSeconds: 15, style: 'anime', seed });
-    const result = await narrator.narrate({ lines: script.narrationScript, voiceId, language: 'English', outDir: `${root}/align-${k}` });
-    const wav = `${root}/align-${k}.wav`;
-    execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-i', result.audioPath, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', wav]);
-    clips.push({ wav, words: result.words.map((w) => w.word), starts: result.words.map((w) => w.start) });
-  }
-  const { stdout } = await run(python, [join(__dirname, 'forced-align.py')], { input: JSON.stringify(clips.map(({ wav, words }) => ({ wav, words }))) });
-  const aligned = JSON.parse(stdout) as Array<{ starts?: number[]; error?: string }>;
-  const errors = clips.flatMap((clip, k) => {
-    if (!aligned[k].starts) throw new Error(`forced alignment of clip ${k}: ${aligned[k].error}`);
-    return clip.starts.map((start, i) => Math.abs(start - aligned[k].starts![i]) * 1000);
+  const listen = async (label: string, narrator: Narrator) => {
+    const clips: Array<{ wav: string; words: string[]; starts: number[] }> = [];
+    for (const [k, [topic, seed, voiceId]] of ALIGNED_CLIPS.entries()) {
+      const script = writeOfflineScript({ topic, language: 'English', durationSeconds: 30, minDurationSeconds: 15, style: 'anime', seed });
+      const result = await narrator.narrate({ lines: script.narrationScript, voiceId, language: 'English', outDir: `${root}/${label}-${k}` });
+      const wav = `${root}/${label}-${k}.wav`;
+      execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-i', result.audioPath, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', wav]);
+      clips.push({ wav, words: result.words.map((w) => w.word), starts: result.words.map((w) => w.start) });
+    }
+    const { stdout } = await run(python, [join(__dirname, 'forced-align.py')], { input: JSON.stringify(clips.map(({ wav, words }) => ({ wav, words }))) });
+    const heard = JSON.parse(stdout) as Array<{ starts?: number[]; error?: string; wer: number }>;
+    return { clips, heard, wer: heard.reduce((sum, h) => sum + h.wer, 0) / heard.length };
+  };
+  const neural = await listen('neural', narrators.neural);
+  const espeak = await listen('espeak', narrators.espeak);
+  const errors = neural.clips.flatMap((clip, k) => {
+    const aligned = neural.heard[k].starts;
+    if (!aligned) throw new Error(`forced alignment of clip ${k}: ${neural.heard[k].error}`);
+    return clip.starts.map((start, i) => Math.abs(start - aligned[i]) * 1000);
   }).sort((a, b) => a - b);
-  const label = `${errors.length} words, ${clips.length} voices`;
+  const label = `${errors.length} words, ${neural.clips.length} voices`;
   return [
     { name: `neural word start error vs forced alignment (pocketsphinx en-us), ${label}: mean`, value: Math.round(errors.reduce((a, b) => a + b, 0) / errors.length), unit: 'ms' },
     { name: `neural word start error vs forced alignment (pocketsphinx en-us), ${label}: p90`, value: Math.round(errors[Math.floor(errors.length * 0.9)]), unit: 'ms' },
+    { name: `words a recogniser misses (pocketsphinx en-us WER), same ${neural.clips.length} English texts: espeak-ng`, value: round(espeak.wer), unit: 'ratio' },
+    { name: `words a recogniser misses (pocketsphinx en-us WER), same ${neural.clips.length} English texts: neural`, value: round(neural.wer), unit: 'ratio' },
   ];
 }
