@@ -88,6 +88,14 @@ describe('speechSpan and placeWords', () => {
     expect(span.end).toBeLessThan(0.6);
   });
 
+  it('should keep the bounds of its silence for a clip with no voiced run (single clicks over a whisper)', () => {
+    const whisper = Float32Array.from({ length: 600 }, (_, i) => (i % 100 < 10 ? 0.5 : 0.02) * Math.sin(i));
+    const span = speechSpan(Float32Array.from([...new Float32Array(50), ...whisper, ...new Float32Array(50)]), rate);
+
+    expect(span.start).toBeCloseTo(0.05);
+    expect(span.end).toBeCloseTo(0.65);
+  });
+
   it('should anchor a clause at the pause and share each stretch by weight, drawing out the word before a pause', () => {
     const span = { start: 0.05, end: 0.95, pauses: [{ start: 0.35, end: 0.55 }] };
 

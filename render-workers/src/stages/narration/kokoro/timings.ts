@@ -114,12 +114,14 @@ export function speechSpan(samples: Float32Array, sampleRate: number): SpeechSpa
   if (first >= frames) return { start: 0, end: samples.length / sampleRate, pauses: [] };
   const voicedRun = (from: number) => levels.subarray(from, from + VOICED_RUN).every((level) => level >= voiced);
   let firstVoiced = first;
-  while (firstVoiced < last && !voicedRun(firstVoiced)) firstVoiced++;
-  let lastVoiced = last - VOICED_RUN + 1;
-  while (lastVoiced > firstVoiced && !voicedRun(lastVoiced)) lastVoiced--;
-  lastVoiced += VOICED_RUN - 1;
-  first = Math.max(first, firstVoiced - Math.round(FADE_IN_SECONDS / FRAME_SECONDS));
-  last = Math.min(last, lastVoiced + Math.round(FADE_OUT_SECONDS / FRAME_SECONDS));
+  while (firstVoiced <= last - VOICED_RUN + 1 && !voicedRun(firstVoiced)) firstVoiced++;
+  // A clip with no voiced run (a whisper, a click) keeps the bounds its silence gives.
+  if (firstVoiced <= last - VOICED_RUN + 1) {
+    let lastVoiced = last - VOICED_RUN + 1;
+    while (lastVoiced > firstVoiced && !voicedRun(lastVoiced)) lastVoiced--;
+    first = Math.max(first, firstVoiced - Math.round(FADE_IN_SECONDS / FRAME_SECONDS));
+    last = Math.min(last, lastVoiced + VOICED_RUN - 1 + Math.round(FADE_OUT_SECONDS / FRAME_SECONDS));
+  }
   const pauses: SpeechSpan['pauses'] = [];
   let quietFrom = -1;
   for (let f = first; f <= last; f++) {
