@@ -86,7 +86,7 @@ type Narrator = ReturnType<typeof offlineProviders>['narrator'];
  * and how much of each voice's speech a general English recogniser makes out (word error rate of
  * pocketsphinx on the same six texts, the neural voice beside espeak-ng): a machine's ear.
  */
-async function timingAndIntelligibility(narrators: { neural: ReturnType<typeof createKokoroNarrator>; espeak: Narrator }, root: string): Promise<BenchRow[]> {
+async function timingAndIntelligibility(narrators: { neural: Narrator; espeak: Narrator }, root: string): Promise<BenchRow[]> {
   const python = /POCKETSPHINX_PYTHON=(.+)/.exec(execFileSync('bash', [join(__dirname, '../../infra/scripts/pocketsphinx.sh')], { encoding: 'utf8' }))?.[1].trim();
   if (!python) throw new Error('infra/scripts/pocketsphinx.sh did not say where pocketsphinx is');
   const listen = async (label: string, narrator: Narrator) => {

@@ -169,25 +169,12 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
       const own = await ownMediaOf(scenes.map((_, i) => request.sceneMedia?.[i] ?? null));
       const drawnIndices = scenes.map((_, i) => i).filter((i) => !own[i]);
       const drawnKeys = new Map(drawnIndices.map((i) => [i, inputsKey(scenes[i], request.style, width, height, sceneSeeds[i], deps.illustrator.name, ...(subjects ? [subjects[i].subjects.map((s) => s.id)] : []))]));
-      // A picture needs its scene, not the voice: the pictures are drawn while the narration is spoken.
-      // The drawing is always waited for before this attempt ends, so a retry never starts under it.
-      const drawing = illustrateScenes(drawnIndices.map((i) => scenes[i]), drawnIndices.map((i) => sceneSeeds[i]), drawnIndices.map((i) => drawnKeys.get(i)!), drawnIndices);
-      const drawingSettled = drawing.then(() => undefined, () => undefined);
-
-      let narration: NarrationResult;
-      let narrationKey: string;
-      try {
-        await deps.narrator.ready?.();
-        narrationKey = inputsKey(script.narrationScript, request.voiceId, request.language, deps.narrator.name);
-        narration = await stage<NarrationResult>('narration', narrationKey, (out) => deps.narrator.narrate({ lines: script.narrationScript, voiceId: request.voiceId, language: request.language, outDir: out }, signal), (r) => [r.audioPath]);
-        await onStatus({ status: 'audio' });
-      } catch (error) {
-        await drawingSettled;
-        throw error;
-      }
-
-      const musicSeconds = Math.min(request.duration, Math.max(minSeconds, narration.durationSeconds + 2)) + 1;
-      const musicKey = music.volume > 0 ? inputsKey(mood, musicSeconds, seed, deps.composer.name) : null;
+      // The sound (the narration, then the music cut to its length) and the drawn pictures are made side
+      // by side: a picture needs its scene, not the voice. Both settle before the attempt goes on or ends.
+      const [{ narration, narrationKey, musicKey, musicPath }, drawn] = await settledBoth([
+        makeSound(),
+        illustrateScenes(drawnIndices.map((i) => scenes[i]), drawnIndices.map((i) => sceneSeeds[i]), drawnIndices.map((i) => drawnKeys.get(i)!), drawnIndices),
+      ]);
       const seconds = frameExactSeconds(narration.durationSeconds, minSeconds, request.duration);
       const slots = sceneSlots(scenes.length, narration.words, seconds);
       const sceneFrames = scenes.map((_, i) => {
@@ -199,12 +186,6 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
         const m = own[i];
         return m ? inputsKey('own', m.media.mediaId, m.media.fit, width, height, m.media.kind === 'clip' ? sceneFrames[i] : null) : drawnKeys.get(i)!;
       });
-      const [drawn, composed] = await settledBoth([
-        drawing,
-        musicKey === null
-          ? { musicPath: null }
-          : stage<{ musicPath: string | null }>('music', musicKey, async (out) => ({ musicPath: await deps.composer.compose({ durationSeconds: musicSeconds, mood, seed, outDir: out }, signal) }), (r) => [r.musicPath]),
-      ]);
       const framed = await frameOwnMedia(own, imageKeys, sceneFrames);
       const images = scenes.map((_, i) => framed[i]?.still ?? drawn[drawnIndices.indexOf(i)]);
       const clips = scenes.map((_, i) => framed[i]?.clip ?? null);
@@ -220,7 +201,7 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
           minSeconds, maxSeconds: request.duration, outDir: out, seed, captions,
         }, signal), (r) => [r.picturePath, r.thumbnailPath]),
         stage<MixResult>('mix', mixKey, (out) => deps.assembler.mix({
-          narrationPath: narration.audioPath, musicPath: composed.musicPath, musicVolume: (music.volume / 100), ducking: music.ducking, durationSeconds: seconds, outDir: out,
+          narrationPath: narration.audioPath, musicPath, musicVolume: (music.volume / 100), ducking: music.ducking, durationSeconds: seconds, outDir: out,
         }, signal), (r) => [r.audioPath]),
       ]);
       const muxKey = inputsKey(pictureKey, mixKey);
@@ -260,6 +241,20 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
       await rm(join(dir, 'mux'), { recursive: true, force: true });
       await pruneWorkDirs(videosDir, keepVideos, log);
       return uploaded.media;
+
+      /** The narration (reported as `audio`), then the music to its length unless the creator turned it off. */
+      async function makeSound() {
+        await deps.narrator.ready?.();
+        const narrationKey = inputsKey(script.narrationScript, request.voiceId, request.language, deps.narrator.name);
+        const narration = await stage<NarrationResult>('narration', narrationKey, (out) => deps.narrator.narrate({ lines: script.narrationScript, voiceId: request.voiceId, language: request.language, outDir: out }, signal), (r) => [r.audioPath]);
+        await onStatus({ status: 'audio' });
+        const musicSeconds = Math.min(request.duration, Math.max(minSeconds, narration.durationSeconds + 2)) + 1;
+        const musicKey = music.volume > 0 ? inputsKey(mood, musicSeconds, seed, deps.composer.name) : null;
+        const musicPath = musicKey === null
+          ? null
+          : (await stage<{ musicPath: string | null }>('music', musicKey, async (out) => ({ musicPath: await deps.composer.compose({ durationSeconds: musicSeconds, mood, seed, outDir: out }, signal) }), (r) => [r.musicPath])).musicPath;
+        return { narration, narrationKey, musicKey, musicPath };
+      }
 
       /** The scenes' pictures, each drawn once and kept under the key of its inputs; only missing ones are drawn. */
       async function illustrateScenes(sceneTexts: string[], seeds: string[], keys: string[], indices: number[]): Promise<string[]> {
