@@ -47,6 +47,56 @@ describe('Live status of the videos being watched', () => {
     expect(reads()).toBe(after);
   });
 
+  it('should tell a watcher only what changed, and a late watcher what it has not been told yet', async () => {
+    const { docs } = countingStore();
+    const videos = docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail);
+    await videos.upsert('v1', { userId: 'u1', status: 'images' } as Omit<VideoDetailDoc, '_id'>, 1);
+    const live = new LiveStatus(docs, 10);
+    const early: string[] = [];
+    const late: string[] = [];
+    const stopEarly = live.watch('v1', (doc) => early.push(String(doc?.status)));
+    try {
+      await sleep(80);
+      // Several polls of an unchanged video: told once.
+      expect(early).toEqual(['images']);
+      const stopLate = live.watch('v1', (doc) => late.push(String(doc?.status)));
+      await sleep(40);
+      expect(late).toEqual(['images']);
+      expect(early).toEqual(['images']);
+      await videos.patch('v1', { status: 'done' } as Partial<VideoDetailDoc>, 2);
+      await sleep(40);
+      expect(early).toEqual(['images', 'done']);
+      expect(late).toEqual(['images', 'done']);
+      stopLate();
+    } finally {
+      stopEarly();
+    }
+  });
+
+  it('should tell a crowd of watchers a slice at a time, letting other work run in between', async () => {
+    const { docs } = countingStore();
+    const videos = docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail);
+    await videos.upsert('v1', { userId: 'u1', status: 'images' } as Omit<VideoDetailDoc, '_id'>, 1);
+    const live = new LiveStatus(docs, 10);
+    const order: string[] = [];
+    let other: Promise<void> | null = null;
+    const stops = Array.from({ length: 1000 }, (_, i) => live.watch('v1', () => {
+      // The first watcher told: other work (a request's turn) is queued behind the crowd.
+      if (i === 0) other = new Promise((done) => setImmediate(() => (order.push('other work'), done())));
+      order.push('watcher');
+    }));
+    try {
+      await sleep(60);
+      await other;
+      expect(order.filter((o) => o === 'watcher')).toHaveLength(1000);
+      // The other work ran long before the thousandth watcher was told.
+      expect(order.indexOf('other work')).toBeGreaterThan(0);
+      expect(order.indexOf('other work')).toBeLessThan(100);
+    } finally {
+      for (const stop of stops) stop();
+    }
+  });
+
   it('should tell the watchers when the video is gone', async () => {
     const { docs } = countingStore();
     const live = new LiveStatus(docs, 20);
