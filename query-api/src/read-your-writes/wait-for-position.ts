@@ -12,10 +12,28 @@ export interface ProjectionProgress {
 /**
  * Progress read from the projectors' checkpoint: what query-api uses when the projectors run in
  * another process (the embedded product passes its in-process runner instead, which is told
- * the moment a position is projected).
+ * the moment a position is projected). Every answer names the projected position, so the reads
+ * of one interval share one read of the checkpoint (a position only grows: one read a few
+ * milliseconds ago is still true of now, as "at least"), and the reads in flight share one query.
  */
 export function checkpointProgress(docs: DocumentStore, pollMs = 25): ProjectionProgress {
-  const position = () => docs.getCheckpoint(READ_MODELS_CHECKPOINT);
+  let known = { value: 0, readAt: Number.NEGATIVE_INFINITY };
+  let reading: Promise<number> | null = null;
+  const position = (): number | Promise<number> => {
+    if (Date.now() - known.readAt < pollMs) return known.value;
+    if (!reading) {
+      const readAt = Date.now();
+      reading = Promise.resolve(docs.getCheckpoint(READ_MODELS_CHECKPOINT))
+        .then((value) => {
+          known = { value: Math.max(value, known.value), readAt };
+          return known.value;
+        })
+        .finally(() => {
+          reading = null;
+        });
+    }
+    return reading;
+  };
   return {
     position,
     async waitFor(wanted, timeoutMs) {
