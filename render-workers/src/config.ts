@@ -14,6 +14,8 @@ const renderEnv = envPart({
     PREVIEW_CACHE_DIR: z.string().min(1).optional(),
     WORKER_ID: z.string().min(1).default(`${hostname()}-${process.pid}`),
     RENDER_CONCURRENCY: int(1, 1),
+    /** How much the renders yield the CPU to anything else on the machine (0 to 19): an HTTP process beside them always goes first. */
+    RENDER_NICENESS: int(10, 0).pipe(z.number().max(19)),
     RENDER_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
     RENDER_CRF: int(23, 0).pipe(z.number().max(51)),
     RENDER_SEGMENTS: int(2, 1),
@@ -39,6 +41,7 @@ const renderEnv = envPart({
       previewCacheDir: e.PREVIEW_CACHE_DIR ?? null,
       workerId: e.WORKER_ID,
       concurrency: e.RENDER_CONCURRENCY,
+      niceness: e.RENDER_NICENESS,
       preset: e.RENDER_PRESET,
       crf: e.RENDER_CRF,
       segments: e.RENDER_SEGMENTS,
@@ -65,6 +68,8 @@ export interface RenderWorkersConfig {
   previewCacheDir: string | null;
   workerId: string;
   concurrency: number;
+  /** This process's niceness, which its ffmpeg and narration programs inherit (RENDER_NICENESS, default 10). */
+  niceness: number;
   preset: string;
   crf: number;
   segments: number;

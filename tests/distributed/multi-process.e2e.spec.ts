@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { COLLECTIONS, videoStreamId } from '@app/domain';
@@ -54,13 +54,17 @@ const VIDEOS = 10;
     await projectorA.waitForLine(/Acquired the lease/);
     const projectorB = start('projectors-b', 'projectors');
     const workerA = start('worker-a', 'render-workers', { WORKER_ID: 'worker-a', WORK_DIR: mkdtempSync(join(tmpdir(), 'mp-wa-')) });
-    const workerB = start('worker-b', 'render-workers', { WORKER_ID: 'worker-b', WORK_DIR: mkdtempSync(join(tmpdir(), 'mp-wb-')) });
+    const workerB = start('worker-b', 'render-workers', { WORKER_ID: 'worker-b', WORK_DIR: mkdtempSync(join(tmpdir(), 'mp-wb-')), RENDER_NICENESS: '15' });
     const gateway = start('gateway', 'gateway', { PORT: String(ports.gateway), COMMAND_API_URL: `http://127.0.0.1:${ports.command}`, QUERY_API_URL: `http://127.0.0.1:${ports.query}` });
     await Promise.all([
       command.waitForLine(/command-api listening/), query.waitForLine(/query-api listening/), gateway.waitForLine(/Gateway listening/),
       workerA.waitForLine(/Render worker started/), workerB.waitForLine(/Render worker started/), projectorB.waitForLine(/Projectors started/),
     ]);
     const url = `http://127.0.0.1:${ports.gateway}`;
+    // The renders yield the CPU to the HTTP processes on the machine (their ffmpeg inherits it): by default, and as asked.
+    expect(getPriority(workerA.child.pid!)).toBe(Math.max(10, getPriority()));
+    expect(getPriority(workerB.child.pid!)).toBe(Math.max(15, getPriority()));
+    expect(getPriority(command.child.pid!)).toBe(getPriority());
 
     // Several users, one video each (the Free plan's single creation), all through the one origin.
     const videos: Array<{ token: string; videoId: string }> = [];

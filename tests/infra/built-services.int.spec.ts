@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServices, freePort } from '../support/processes';
+import { buildServices, freePort, startService } from '../support/processes';
 
 const root = join(__dirname, '../..');
 const MAINS = ['gateway/dist/main.js', 'command-api/dist/main.js', 'command-api/dist/autopilot-main.js', 'query-api/dist/main.js', 'projectors/dist/main.js', 'render-workers/dist/main.js'];
@@ -57,5 +57,17 @@ describe('the built services', () => {
     expect(modules.filter((m) => /\/src\/.*\.ts$/.test(m) || /node_modules\/tsx\//.test(m))).toEqual([]);
     const unused = modules.filter((m) => /node_modules\/((pg|mongodb|kafkajs|@kurrent\/kurrentdb-client)\/|googleapis\/build\/src\/apis\/(?!youtube\/))/.test(m));
     expect(unused).toEqual([]);
+  });
+
+  it('given a machine shared with HTTP processes, when the built render workers start, then they yield the CPU (their ffmpeg inherits it)', async () => {
+    const byDefault = startService('render-worker-default', 'render-workers', { DATA_DIR: join(dir, 'workers-default'), LOG_LEVEL: 'info' });
+    const asked = startService('render-worker-nicer', 'render-workers', { DATA_DIR: join(dir, 'workers-nicer'), LOG_LEVEL: 'info', RENDER_NICENESS: '17' });
+    try {
+      await Promise.all([byDefault.waitForLine(/Render worker started/, 60_000), asked.waitForLine(/Render worker started/, 60_000)]);
+      expect(getPriority(byDefault.child.pid!)).toBe(Math.max(10, getPriority()));
+      expect(getPriority(asked.child.pid!)).toBe(Math.max(17, getPriority()));
+    } finally {
+      await Promise.all([byDefault.kill(), asked.kill()]);
+    }
   });
 });

@@ -19,11 +19,15 @@ export interface ChildServiceOptions {
   niceness?: number;
 }
 
-function yieldCpu(pid: number, niceness: number, log: Logger): void {
+/**
+ * Lowers a process's CPU priority to `niceness` (0 to 19; higher yields the CPU sooner), never
+ * raising it: `pid` 0 is this process. What it starts later (ffmpeg for the renderer) inherits it.
+ */
+export function lowerPriority(pid: number, niceness: number, log: Logger): void {
   try {
-    setPriority(pid, Math.min(19, Math.max(getPriority(), niceness)));
+    setPriority(pid, Math.min(19, Math.max(getPriority(pid), niceness)));
   } catch (error) {
-    log.warn({ err: error, niceness }, 'Could not lower the child service\'s CPU priority');
+    log.warn({ err: error, niceness }, 'Could not lower the CPU priority');
   }
 }
 
@@ -44,7 +48,7 @@ export async function startChildService(options: ChildServiceOptions): Promise<S
     const execArgv = options.main.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
     const started = fork(options.main, [], { env: options.env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child = started;
-    if (options.niceness !== undefined && started.pid !== undefined) yieldCpu(started.pid, options.niceness, log);
+    if (options.niceness !== undefined && started.pid !== undefined) lowerPriority(started.pid, options.niceness, log);
     const timer = setTimeout(() => {
       started.kill('SIGKILL');
       reject(new Error(`${options.main} did not start within ${options.startTimeoutMs ?? 60_000} ms`));
