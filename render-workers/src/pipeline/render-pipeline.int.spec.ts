@@ -163,6 +163,26 @@ describe('When two workers sharing a work dir are handed the same render (at-lea
   }, 180_000);
 });
 
+describe('When a worker that gave up on a video cleans its work dir while another still renders it', () => {
+  it('should wait for that render to end before removing the folder, and the render ends with its video', async () => {
+    const root = tempDir('pipeline-clean');
+    const providers = offlineProviders();
+    const worker = () => createRenderPipeline({ ...providers, blobs: new LocalDiskBlobStore(`${root}/blobs`), workDir: `${root}/work`, logger: quietLogger(), frame: () => ({ width: 270, height: 480 }) });
+    const request = aRenderRequest({ duration: 30 });
+    const ended: string[] = [];
+    let started!: () => void;
+    const rendering = new Promise<void>((resolve) => (started = resolve));
+    const render = worker().run(request, { onStatus: (s) => void (s.status === 'script' && started()) }).then((media) => (ended.push('render'), media));
+    await rendering;
+    const cleaned = worker().clean(request.videoId).then(() => void ended.push('clean'));
+    const [media] = await Promise.all([render, cleaned]);
+    expect(ended).toEqual(['render', 'clean']);
+    expect(await probe(`${root}/blobs/${media.videoKey}`)).toMatchObject({ video: { codec: 'h264' } });
+    expect(existsSync(`${root}/work/videos/${request.videoId}`)).toBe(false);
+    expect(existsSync(`${root}/work/videos/${request.videoId}.lock`)).toBe(false);
+  }, 180_000);
+});
+
 describe('When captions are burned in', () => {
   it('should change the caption band of the frame compared with no captions', async () => {
     const dir = tempDir('captions');

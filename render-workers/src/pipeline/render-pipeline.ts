@@ -390,11 +390,17 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
   // One render of a video at a time in its work dir: a second (the bus delivers at least once, so a
   // worker stalled past its session can see its message handed to another) waits for the first, then
   // reuses what it made, instead of both writing the same files.
+  // Removing a video's work dir waits for the render holding it too (a worker that gave up must not
+  // empty the folder under another still rendering the video).
+  const lockOf = (videoId: string) => join(videosDir, `${safe(videoId)}.lock`);
   return {
-    clean: unlocked.clean,
+    async clean(videoId) {
+      await mkdir(videosDir, { recursive: true });
+      await withFileLock(lockOf(videoId), () => unlocked.clean(videoId));
+    },
     async run(request, options) {
       await mkdir(videosDir, { recursive: true });
-      return withFileLock(join(videosDir, `${safe(request.videoId)}.lock`), () => unlocked.run(request, options), {
+      return withFileLock(lockOf(request.videoId), () => unlocked.run(request, options), {
         signal: options.signal,
         onWait: (holder) => deps.logger.warn({ category: 'pipeline', videoId: request.videoId, holder }, 'another render of this video is running here; waiting for it'),
       });
