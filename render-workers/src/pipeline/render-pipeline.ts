@@ -5,7 +5,7 @@ import { extname, isAbsolute, join, relative } from 'node:path';
 import {
   DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, durationRangeFor, fitScenes, frameSize, type AspectRatio, type GenerationStatus, type RenderedMedia, type RenderRequest, type SceneMedia, type Script,
 } from '@app/domain';
-import { metrics, withFileLock, type BlobStore, type Logger } from '@app/platform';
+import { metrics, withFileLock, type BlobStore, type FileLockOptions, type Logger } from '@app/platform';
 import type { Assembler, MixResult, PictureResult } from '../stages/assemble/port';
 import { FPS, frameExactSeconds, sceneSlots } from '../stages/assemble/timeline';
 import { fetchMedia, frameClip, frameImage, normaliseVideo, videoThumbnail } from '../stages/own-media/prepare';
@@ -392,15 +392,14 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
   // reuses what it made, instead of both writing the same files.
   // Removing a video's work dir waits for the render holding it too (a worker that gave up must not
   // empty the folder under another still rendering the video).
-  const lockOf = (videoId: string) => join(videosDir, `${safe(videoId)}.lock`);
+  const locked = async <T>(videoId: string, work: () => Promise<T>, options?: FileLockOptions): Promise<T> => {
+    await mkdir(videosDir, { recursive: true });
+    return withFileLock(join(videosDir, `${safe(videoId)}.lock`), work, options);
+  };
   return {
-    async clean(videoId) {
-      await mkdir(videosDir, { recursive: true });
-      await withFileLock(lockOf(videoId), () => unlocked.clean(videoId));
-    },
-    async run(request, options) {
-      await mkdir(videosDir, { recursive: true });
-      return withFileLock(lockOf(request.videoId), () => unlocked.run(request, options), {
+    clean: (videoId) => locked(videoId, () => unlocked.clean(videoId)),
+    run(request, options) {
+      return locked(request.videoId, () => unlocked.run(request, options), {
         signal: options.signal,
         onWait: (holder) => deps.logger.warn({ category: 'pipeline', videoId: request.videoId, holder }, 'another render of this video is running here; waiting for it'),
       });
