@@ -67,6 +67,9 @@ interface Manifest<T> {
   result: T;
 }
 
+/** The mix stage's result: the mix, and which narration it was made from (its gain is the next mix's hint). */
+type MixedSound = MixResult & { narrationKey: string };
+
 /** Blob keys of a video's media: the first render keeps the keys it always had, each re-render gets its own folder. */
 function videoKeys(userId: string, videoId: string, version: number) {
   const base = `videos/${userId}/${videoId}`;
@@ -194,15 +197,22 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
       const captions = request.captions ?? DEFAULT_CAPTION_STYLE;
       const pictureKey = inputsKey(imageKeys, narrationKey, captions, request.aspectRatio, width, height, minSeconds, request.duration, seed);
       const mixKey = inputsKey(narrationKey, musicKey, music.volume, music.ducking, seconds);
+      // The gain an earlier mix of this narration needed: a new music level is then mixed and encoded in one pass.
+      const lastMix = (await readManifest<Manifest<MixedSound>>(join(dir, 'mix.json'), dir))?.result;
+      const gainHintDb = lastMix?.narrationKey === narrationKey ? lastMix.gainDb : undefined;
       // The picture encodes while the sound is mixed; a change to the music alone leaves the picture as it was.
       const [picture, mixed] = await settledBoth([
         stage<PictureResult>('picture', pictureKey, (out) => deps.assembler.picture({
           images, ...(clips.some(Boolean) ? { clips } : {}), narrationSeconds: narration.durationSeconds, words: narration.words, aspectRatio: request.aspectRatio, width, height,
           minSeconds, maxSeconds: request.duration, outDir: out, seed, captions,
         }, signal), (r) => [r.picturePath, r.thumbnailPath]),
-        stage<MixResult>('mix', mixKey, (out) => deps.assembler.mix({
-          narrationPath: narration.audioPath, musicPath, musicVolume: (music.volume / 100), ducking: music.ducking, durationSeconds: seconds, outDir: out,
-        }, signal), (r) => [r.audioPath]),
+        stage<MixedSound>('mix', mixKey, async (out) => ({
+          ...await deps.assembler.mix({
+            narrationPath: narration.audioPath, musicPath, musicVolume: (music.volume / 100), ducking: music.ducking, durationSeconds: seconds, outDir: out,
+            ...(gainHintDb === undefined ? {} : { gainHintDb }),
+          }, signal),
+          narrationKey,
+        }), (r) => [r.audioPath]),
       ]);
       const muxKey = inputsKey(pictureKey, mixKey);
       const muxed = await stage<{ videoPath: string }>('mux', muxKey, async (out) => ({

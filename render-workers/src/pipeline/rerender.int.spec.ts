@@ -5,6 +5,7 @@ import { CAPTION_PRESET_IDS, DEFAULT_CAPTION_STYLE, type Language, type Rendered
 import { DEFAULT_MEDIA_TOOLS, run } from '../shared/exec';
 import { aRenderRequest } from '../testing/builders';
 import { ensureNativeHelper, frameRgb, integratedLoudness, meanAbsDiff, offlineProviders, probe, quietLogger, rmsLevel, tempDir } from '../testing/media';
+import type { Assembler } from '../stages/assemble/port';
 import type { Illustrator } from '../stages/images/port';
 import { createRenderPipeline, type PipelineStage } from './render-pipeline';
 
@@ -27,8 +28,18 @@ describe('When a video is re-rendered after an edit in the studio', () => {
       return providers.illustrator.illustrate(request, signal);
     },
   };
+  // The gain hint each mix is given (an earlier mix of the same narration's gain), and the gain it used.
+  const mixes: Array<{ hint: number | undefined; gainDb: number | undefined }> = [];
+  const assembler: Assembler = {
+    ...providers.assembler,
+    mix: async (request, signal) => {
+      const result = await providers.assembler.mix(request, signal);
+      mixes.push({ hint: request.gainHintDb, gainDb: result.gainDb });
+      return result;
+    },
+  };
   const pipeline = createRenderPipeline({
-    ...providers, illustrator, blobs, workDir: `${root}/work`, logger: quietLogger(), frame: () => ({ width: 270, height: 480 }),
+    ...providers, illustrator, assembler, blobs, workDir: `${root}/work`, logger: quietLogger(), frame: () => ({ width: 270, height: 480 }),
     onStageRun: (stage) => runs.push(stage),
   });
   const first = aRenderRequest({ duration: 30, topic: 'Fun Facts' });
@@ -86,6 +97,10 @@ describe('When a video is re-rendered after an edit in the studio', () => {
     expect(runs).toEqual(['mix', 'mux', 'upload']);
     const silent = await rerender({ music: { mood: 'auto', volume: 0, ducking: true } });
     expect(runs).toEqual(['mix', 'mux', 'upload']);
+    // Each new mix of the same narration starts from the gain the one before it needed (one pass when it still fits).
+    const [last, previous] = [mixes.at(-1)!, mixes.at(-2)!];
+    expect(previous.gainDb).toEqual(expect.any(Number));
+    expect(last.hint).toBe(previous.gainDb);
     // The picture is copied into the new version, not encoded again.
     expect(await videoStreamMd5(path(silent))).toBe(await videoStreamMd5(before));
     // Before the narrator's first word (0.3 s lead) only the music plays.

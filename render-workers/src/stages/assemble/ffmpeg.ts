@@ -110,8 +110,8 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
   const mix = async (request: MixRequest, signal?: AbortSignal): Promise<MixResult> => {
     await mkdir(request.outDir, { recursive: true });
     const audioPath = join(request.outDir, 'mix.m4a');
-    const loudness = await mixAudio(tools, request, target, audioPath, options.audioBitrate, signal);
-    return { audioPath, loudness };
+    const { loudness, gainDb } = await mixAudio(tools, request, target, audioPath, options.audioBitrate, signal);
+    return { audioPath, loudness, gainDb };
   };
 
   const mux = async (request: MuxRequest, signal?: AbortSignal): Promise<string> => {
@@ -210,15 +210,22 @@ async function encodeSegment(tools: MediaTools, request: PictureRequest, slots: 
   await fluent(command, tools, signal);
 }
 
+/** How far from the target a mix encoded at a hinted gain may land and be kept, LU. */
+export const HINT_TOLERANCE_LU = 0.5;
+
 /**
- * Loudness normalisation: pass 1 mixes (voice, ducked music, fade) into a float WAV while measuring
- * its integrated loudness (EBU R128, `ebur128`); a cheap trial pass measures what the gain and the
- * true-peak-safe limiter give and corrects the gain; the last pass applies them, encodes AAC and
- * measures the result again.
+ * Loudness normalisation. Without a hint: pass 1 mixes (voice, ducked music, fade) into a float WAV
+ * while measuring its integrated loudness (EBU R128, `ebur128`); a cheap trial pass measures what
+ * the gain and the true-peak-safe limiter give and corrects the gain; the last pass applies them,
+ * encodes AAC and measures the result again.
  * (Measured here: as accurate as loudnorm's linear two-pass mode and several times faster, because
- * loudnorm resamples to 192 kHz; the mix itself runs once.) Returns the final loudness.
+ * loudnorm resamples to 192 kHz; the mix itself runs once.)
+ * With a hint (the gain an earlier mix of the same narration needed): one pass mixes, keeps the WAV,
+ * and encodes at the hinted gain while measuring; only a result more than HINT_TOLERANCE_LU off the
+ * target is encoded again from the WAV at the corrected gain. The AAC encode is most of a mix, so
+ * this is about half the work of the three passes. Returns the final loudness and the gain used.
  */
-async function mixAudio(tools: MediaTools, request: MixRequest, target: number, out: string, audioBitrate: string | undefined, signal?: AbortSignal): Promise<number | null> {
+async function mixAudio(tools: MediaTools, request: MixRequest, target: number, out: string, audioBitrate: string | undefined, signal?: AbortSignal): Promise<{ loudness: number | null; gainDb: number }> {
   const seconds = request.durationSeconds;
   const delayMs = Math.round(LEAD_SECONDS * 1000);
   const end = seconds.toFixed(3);
@@ -236,26 +243,40 @@ async function mixAudio(tools: MediaTools, request: MixRequest, target: number, 
   } else {
     graph += `[key]anullsink;[voice]anull`;
   }
-  graph += `,afade=t=out:st=${fadeStart}:d=1.5,asplit=2[mix][measure];[measure]ebur128=framelog=verbose,anullsink`;
+  graph += `,afade=t=out:st=${fadeStart}:d=1.5`;
+  const clamp = (db: number) => Math.max(-30, Math.min(30, db));
+  const limit = (gain: number) => `volume=${gain.toFixed(2)}dB,alimiter=limit=0.84:attack=2:release=50:level=false`;
+  const measured = (chain: string) => `${chain},asplit=2[out][measure];[measure]ebur128=framelog=verbose,anullsink`;
+  const encode = ['-map', '[out]', ...audioCodecArgs(audioBitrate), '-t', end, out];
   const mixPath = `${out}.mix.wav`;
+  /** The last pass: the mix's WAV at `gainDb`, limited, encoded and measured. */
+  const final = async (gainDb: number) => {
+    const pass = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-y', '-i', mixPath, '-filter_complex', measured(`[0:a]${limit(gainDb)}`), ...encode], { signal });
+    return { loudness: parseIntegratedLoudness(pass.stderr), gainDb };
+  };
   try {
-    const first = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-y', ...inputs, '-filter_complex', graph, '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath], { signal });
-    const measured = parseIntegratedLoudness(first.stderr);
-    const clamp = (db: number) => Math.max(-30, Math.min(30, db));
-    let gainDb = measured === null ? 0 : clamp(target - measured);
-    const limit = (gain: number) => `volume=${gain.toFixed(2)}dB,alimiter=limit=0.84:attack=2:release=50:level=false`;
-    if (measured !== null) {
+    if (request.gainHintDb !== undefined) {
+      const hinted = clamp(request.gainHintDb);
+      const once = await run(tools.ffmpeg, [
+        '-hide_banner', '-nostats', '-y', ...inputs,
+        '-filter_complex', `${graph},asplit=2[mix][limit];${measured(`[limit]${limit(hinted)}`)}`,
+        '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath, ...encode,
+      ], { signal });
+      const loudness = parseIntegratedLoudness(once.stderr);
+      if (loudness !== null && Math.abs(loudness - target) <= HINT_TOLERANCE_LU) return { loudness, gainDb: hinted };
+      if (loudness !== null) return await final(clamp(hinted + (target - loudness)));
+      // Nothing measured (silence): as without a hint.
+    }
+    const first = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-y', ...inputs, '-filter_complex', `${graph},asplit=2[mix][measure];[measure]ebur128=framelog=verbose,anullsink`, '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath], { signal });
+    const unlimited = parseIntegratedLoudness(first.stderr);
+    let gainDb = unlimited === null ? 0 : clamp(target - unlimited);
+    if (unlimited !== null) {
       // The limiter takes a little off the loudest passages: measure its output once and make up the difference.
       const trial = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-i', mixPath, '-af', `${limit(gainDb)},ebur128=framelog=verbose`, '-f', 'null', '-'], { signal });
       const limited = parseIntegratedLoudness(trial.stderr);
       if (limited !== null) gainDb = clamp(gainDb + (target - limited));
     }
-    const second = await run(tools.ffmpeg, [
-      '-hide_banner', '-nostats', '-y', '-i', mixPath,
-      '-filter_complex', `[0:a]${limit(gainDb)},asplit=2[out][measure];[measure]ebur128=framelog=verbose,anullsink`,
-      '-map', '[out]', ...audioCodecArgs(audioBitrate), '-t', end, out,
-    ], { signal });
-    return parseIntegratedLoudness(second.stderr);
+    return await final(gainDb);
   } finally {
     await rm(mixPath, { force: true });
   }

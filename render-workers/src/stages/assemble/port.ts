@@ -46,12 +46,20 @@ export interface MixRequest {
   ducking?: boolean;
   durationSeconds: number;
   outDir: string;
+  /**
+   * The gain (dB) that brought an earlier mix of the same narration to the target loudness. Given,
+   * the mix is encoded at it in the same pass that mixes, and encoded once more only if it misses
+   * the target by more than half a LU (a re-render after a music change is then one pass, not three).
+   */
+  gainHintDb?: number;
 }
 
 export interface MixResult {
   audioPath: string;
   /** Integrated loudness of the final, normalised mix (LUFS), measured as it is encoded; null if it could not be measured. */
   loudness: number | null;
+  /** The gain (dB) applied before the limiter: the next mix of the same narration's hint. */
+  gainDb?: number;
 }
 
 export interface MuxRequest {
