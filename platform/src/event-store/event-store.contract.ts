@@ -242,6 +242,24 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       });
     });
 
+    describe('When many appends are asked for at once, one of them stale', () => {
+      it('should refuse the stale one alone and write the others, in the order they were asked', async () => {
+        const stale = aStreamId();
+        await store.append(stale, someEvents(2));
+        const streams = Array.from({ length: 12 }, () => aStreamId());
+        const asked = streams.map((streamId, i) => (i === 5
+          ? store.append(stale, someEvents(1), { expectedRevision: 0n })
+          : store.append(streamId, someEvents(2), { expectedRevision: 'no_stream' })));
+        const outcomes = await Promise.allSettled(asked);
+        expect(outcomes.map((o) => o.status)).toEqual(streams.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+        expect((outcomes[5] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+        const positions = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.position] : []));
+        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+        for (const [i, streamId] of streams.entries()) expect(await store.readStream(streamId)).toHaveLength(i === 5 ? 0 : 2);
+        expect(await store.readStream(stale)).toHaveLength(2);
+      });
+    });
+
     describe('When a batch is retried with the same event ids', () => {
       it('should not append again and should return the original result', async () => {
         const streamId = aStreamId();

@@ -134,9 +134,13 @@ export class RecentAppends {
 
   constructor(private readonly capacity = 2048) {}
 
-  /** Inside an append's transaction: what it wrote, and the log's head when it took the write lock. */
+  /**
+   * Inside an append's transaction: what it wrote, and the log's head when it took the write lock.
+   * Appends committed together (a group commit) stage one after the other: one run from the first's head.
+   */
   stage(headBefore: number, appended: RecordedEvent[]): void {
-    this.staged = { headBefore, appended };
+    if (this.staged) this.staged.appended.push(...appended);
+    else this.staged = { headBefore, appended };
   }
 
   /** After the transaction: keeps what it staged if it committed, drops it if not. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -42,6 +42,44 @@ describe('When opening the embedded store by URL', () => {
       await subscription.stop();
       await writer.close();
       await reader.close();
+    }
+  });
+});
+
+describe('When commands append in the same turn of the event loop', () => {
+  it('should write the log once for all of them (a group commit), not once each', async () => {
+    const file = join(dir, `${randomUUID()}.db`);
+    const store = openSqliteEventStore({ file });
+    const walBytes = () => statSync(`${file}-wal`).size;
+    const anAppend = () => store.append(`series-${randomUUID()}`, [{ id: randomUUID(), type: 'SeriesRenamed', data: { name: 'Owl facts' }, metadata: { correlationId: randomUUID() } }]);
+    try {
+      for (let i = 0; i < 5; i++) await anAppend();
+      // One append alone: the pages it changed, written to the write-ahead log by its commit.
+      let before = walBytes();
+      await anAppend();
+      const one = walBytes() - before;
+      before = walBytes();
+      const results = await Promise.all(Array.from({ length: 20 }, anAppend));
+      const twenty = walBytes() - before;
+      expect(results.map((r) => r.position)).toEqual(results.map((_, i) => results[0].position + i));
+      // Twenty commits would write about twenty times as much; one writes each changed page once.
+      expect(twenty).toBeLessThan(3 * one);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('should write the appends still waiting for their turn when the store closes', async () => {
+    const file = join(dir, `${randomUUID()}.db`);
+    const store = openSqliteEventStore({ file });
+    const asked = store.append('s-1', [{ id: randomUUID(), type: 'Happened', data: {}, metadata: {} }]);
+    await store.close();
+    expect((await asked).position).toBe(1);
+    const reopened = openSqliteEventStore({ file });
+    try {
+      expect(await reopened.readStream('s-1')).toHaveLength(1);
+    } finally {
+      await reopened.close();
     }
   });
 });

@@ -4,6 +4,10 @@
  * - WAL mode, synchronous=NORMAL, busy_timeout: several processes may open and append to the same file.
  * - Appends run in `BEGIN IMMEDIATE` transactions: SQLite's single writer lock serializes them, so the
  *   rowid (the global position) grows in commit order with no gaps.
+ * - Group commit: the appends asked for in one turn of the event loop (the commands of the requests
+ *   that turn read) commit together, each in a savepoint of its own: one that fails (a stale
+ *   expected revision) is rolled back alone and the others commit with one write of the log. Their
+ *   order is the order they were asked in.
  * - Subscriptions poll (for appends from other processes) and are woken at once by appends made
  *   through any store opened on the same file in this process.
  */
@@ -24,6 +28,16 @@ export interface SqliteEventStoreOptions {
   /** Events read per page by readAll without maxCount and by subscriptions. Default 500. */
   pageSize?: number;
 }
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
 
 interface EventRow {
   position: number;
@@ -181,6 +195,40 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     return { nextExpectedRevision: revision, position };
   });
 
+  /** The appends of this turn of the event loop, committed together when it ends (`flush`). */
+  const pending: PendingAppend[] = [];
+  let flushScheduled = false;
+  const appendAll = db.transaction((batch: PendingAppend[]) => batch.map((append): AppendOutcome => {
+    try {
+      // Nested: a savepoint, rolled back alone when this append fails.
+      return { ok: true, result: appendTx(append.streamId, append.events, append.expected) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }));
+  const flush = () => {
+    flushScheduled = false;
+    const batch = pending.splice(0);
+    if (batch.length === 0) return;
+    let outcomes: AppendOutcome[];
+    try {
+      outcomes = appendAll.immediate(batch);
+    } catch (error) {
+      // The commit itself failed: nothing of the batch was written.
+      recent.settle(false);
+      for (const append of batch) append.reject(error);
+      return;
+    }
+    recent.settle(true);
+    let head = 0;
+    outcomes.forEach((outcome, i) => {
+      if (!outcome.ok) return batch[i].reject(outcome.error);
+      if (batch[i].events.length > 0) head = Math.max(head, outcome.result.position);
+      batch[i].resolve(outcome.result);
+    });
+    if (head > 0) emitter.emit('appended', head);
+  };
+
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
@@ -192,16 +240,13 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
 
     async append(streamId, events, appendOptions) {
       validateBatch(streamId, events);
-      let result: AppendResult;
-      try {
-        result = appendTx.immediate(streamId, events, appendOptions?.expectedRevision ?? 'any');
-      } catch (error) {
-        recent.settle(false);
-        throw error;
-      }
-      recent.settle(true);
-      if (events.length > 0) emitter.emit('appended', result.position);
-      return result;
+      if (closed) throw new Error('event store is closed');
+      return new Promise<AppendResult>((resolve, reject) => {
+        pending.push({ streamId, events, expected: appendOptions?.expectedRevision ?? 'any', resolve, reject });
+        if (flushScheduled) return;
+        flushScheduled = true;
+        setImmediate(flush);
+      });
     },
 
     async readStream(streamId, readOptions) {
@@ -243,6 +288,8 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     async close() {
       if (closed) return;
       closed = true;
+      // Appends already asked for are written (or refused) before the file closes.
+      flush();
       await Promise.all([...subscriptions].map((s) => s.stop()));
       db.close();
     },
