@@ -264,6 +264,42 @@ export function documentStoreContract(name: string, factory: DocumentStoreFactor
       });
     });
 
+    describe('When a projection applies a batch', () => {
+      it('should show every write of the batch through another handle once it ends', async () => {
+        const other = (await openAnother()).collection<Video>(collectionName);
+        const written = await store.batch(async () => {
+          for (let position = 1; position <= 20; position++) await videos.apply(`b${position}`, position, () => ({ _id: `b${position}`, ...aVideo({ views: position }) }));
+          return 'done';
+        });
+        expect(written).toBe('done');
+        expect(await other.count({ userId: 'user-1' })).toBe(20);
+        expect(await other.get('b20')).toMatchObject({ _position: 20, views: 20 });
+      });
+
+      it('should keep the writes before a failing apply and let the batch go on', async () => {
+        await store.batch(async () => {
+          await videos.apply('kept', 1, () => ({ _id: 'kept', ...aVideo() }));
+          await expect(videos.apply('broken', 2, () => {
+            throw new Error('a projection bug');
+          })).rejects.toThrow('a projection bug');
+          await videos.apply('after', 3, () => ({ _id: 'after', ...aVideo() }));
+        });
+        expect(ids(await (await openAnother()).collection<Video>(collectionName).find({}, { sort: { _id: 1 } }))).toEqual(['after', 'kept']);
+      });
+
+      it('should not keep another handle from writing while the batch waits on something else', async () => {
+        const other = (await openAnother()).collection<Video>(collectionName);
+        await store.batch(async () => {
+          await videos.apply('first', 1, () => ({ _id: 'first', ...aVideo() }));
+          // The batch waits past this turn of the event loop (a timer): what it wrote is committed, no lock held.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          await other.upsert('from-another-handle', aVideo(), 2);
+          await videos.apply('second', 3, () => ({ _id: 'second', ...aVideo() }));
+        });
+        expect(ids(await other.find({}, { sort: { _id: 1 } }))).toEqual(['first', 'from-another-handle', 'second']);
+      }, 15_000);
+    });
+
     describe('When patching', () => {
       it('should merge the given fields and keep the others', async () => {
         await videos.upsert('v1', aVideo({ title: 'Old', views: 3, tags: ['a'] }), 4);

@@ -270,6 +270,11 @@ export class MongoDocumentStore implements DocumentStore {
     }
   }
 
+  /** Each write goes as it comes: a document's write is atomic on its own, and the writes are idempotent by position. */
+  async batch<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   async close(): Promise<void> {
     await Promise.allSettled([...this.pendingIndexes]);
     await this.client.close();

@@ -51,6 +51,14 @@ export interface DocumentStore {
    * indexes; `replacement` no longer exists afterwards.
    */
   replaceCollection(target: string, replacement: string): Promise<void>;
+  /**
+   * Runs `work`, whose writes the engine may commit together (SQLite: one transaction, each
+   * `apply` in it a savepoint of its own; MongoDB: each write as it comes). Committed when `work`
+   * ends, or at the end of the event loop's turn should `work` last longer, so no lock is held
+   * while it waits. A projection applies a page of events in one batch: one commit, not one per
+   * document. Every write stays idempotent by position, so a batch committed in parts is still right.
+   */
+  batch<T>(work: () => Promise<T>): Promise<T>;
   /** Named checkpoints (projector positions), kept beside the documents. */
   getCheckpoint(name: string): Promise<number>;
   setCheckpoint(name: string, position: number): Promise<void>;

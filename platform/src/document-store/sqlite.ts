@@ -232,6 +232,26 @@ export class SqliteDocumentStore implements DocumentStore {
     for (const name of created ?? []) if (name.startsWith(quote(`ix_${replacement}_`).slice(0, -1))) created!.delete(name);
   }
 
+  async batch<T>(work: () => Promise<T>): Promise<T> {
+    // Within a batch already (or another transaction): its writes join it.
+    if (this.db.inTransaction) return work();
+    this.db.exec('BEGIN IMMEDIATE');
+    let open = true;
+    const commit = () => {
+      if (!open) return;
+      open = false;
+      if (this.db.open && this.db.inTransaction) this.db.exec('COMMIT');
+    };
+    // The write lock is never held past this turn: work that waits on anything else commits what it wrote so far.
+    const endOfTurn = setImmediate(commit);
+    try {
+      return await work();
+    } finally {
+      clearImmediate(endOfTurn);
+      commit();
+    }
+  }
+
   async getCheckpoint(name: string): Promise<number> {
     return this.readCheckpoint.get(name)?.position ?? 0;
   }

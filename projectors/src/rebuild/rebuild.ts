@@ -80,6 +80,7 @@ function besideLive(docs: DocumentStore, projection: Projection): { store: Docum
       return collection.view() as Collection<T>;
     },
     replaceCollection: (target, replacement) => docs.replaceCollection(target, replacement),
+    batch: (work) => docs.batch(work),
     getCheckpoint: (name) => docs.getCheckpoint(name),
     setCheckpoint: (name, position) => docs.setCheckpoint(name, position),
     close: async () => undefined,

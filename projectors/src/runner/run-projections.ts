@@ -4,6 +4,9 @@ import { checkpointWriter, metrics, subscriptionLogs, traceFields } from '@app/p
 import type { Projection } from './projection';
 
 
+/** Events waiting to be projected before the subscription waits for them. */
+const MAX_QUEUED = 500;
+
 export interface ProjectionRunner {
   /** Resolves once every event up to `position` is projected (or false after `timeoutMs`). */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
@@ -16,8 +19,9 @@ export interface ProjectionRunner {
 
 /**
  * Subscribes to all events from the saved checkpoint and feeds each to the projections that
- * handle it; the checkpoint follows within a few milliseconds (one write for many events under
- * load). Replaying an event is harmless because each document remembers the last position it applied.
+ * handle it, the events of one turn of the event loop in one batch of the read models; the
+ * checkpoint follows within a few milliseconds (one write for many events under load). Replaying
+ * an event is harmless because each document remembers the last position it applied.
  */
 export async function runProjections(input: {
   eventStore: EventStore;
@@ -46,29 +50,64 @@ export async function runProjections(input: {
     for (const w of waiters) if (position >= w.position) { waiters.delete(w); w.resolve(true); }
   };
 
+  /** One event through every projection that handles it. */
+  const project = async (event: RecordedEvent) => {
+    for (const projection of projections) {
+      if (!projection.handles.includes(event.type)) continue;
+      try {
+        await projection.apply(event, docs);
+      } catch (error) {
+        // A recorded event is a fact: a projection that cannot apply it logs and moves on.
+        log.error({ err: error, projection: projection.name, eventType: event.type, position: event.position, ...traceFields(event.metadata) }, 'Projection failed on an event; skipped');
+        metrics.projectionFailures.inc({ projection: projection.name });
+      }
+    }
+    metrics.eventsProjected.inc({ type: event.type });
+    metrics.projectionLag.observe(Math.max(0, Date.now() - Date.parse(event.recordedAt)) / 1000);
+  };
+
+  // The events delivered in one turn of the event loop are projected together when it ends, in one
+  // batch of the read models (one commit on SQLite, not one per document). The subscription waits
+  // once MAX_QUEUED are waiting, so a catch-up never holds more than that in memory.
+  const queue: RecordedEvent[] = [];
+  let draining: Promise<void> | null = null;
+  const drain = (): Promise<void> => {
+    draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => inTurn(async () => {
+      draining = null;
+      const batch = queue.splice(0);
+      if (batch.length === 0) return;
+      const last = batch[batch.length - 1].position;
+      try {
+        await docs.batch(async () => {
+          for (const event of batch) await project(event);
+        });
+      } catch (error) {
+        // The commit itself failed (each projection's own failures are caught above): as for one
+        // event a projection cannot apply, logged and passed; a rebuild brings the read models back.
+        log.error({ err: error, from: batch[0].position, to: last }, 'Projection batch could not be written; its events were skipped');
+        metrics.projectionFailures.inc({ projection: 'batch' });
+      }
+      metrics.projectionPosition.set(last);
+      checkpoint.advance(last);
+      if (last > position) position = last;
+      settle();
+    }));
+    return draining;
+  };
+
   const subscription: Subscription = eventStore.subscribeToAll({
     after: position,
-    handler: (event: RecordedEvent) => inTurn(async () => {
-      for (const projection of projections) {
-        if (!projection.handles.includes(event.type)) continue;
-        try {
-          await projection.apply(event, docs);
-        } catch (error) {
-          // A recorded event is a fact: a projection that cannot apply it logs and moves on.
-          log.error({ err: error, projection: projection.name, eventType: event.type, position: event.position, ...traceFields(event.metadata) }, 'Projection failed on an event; skipped');
-          metrics.projectionFailures.inc({ projection: projection.name });
-        }
-      }
-      metrics.eventsProjected.inc({ type: event.type });
-      metrics.projectionLag.observe(Math.max(0, Date.now() - Date.parse(event.recordedAt)) / 1000);
-      metrics.projectionPosition.set(event.position);
-      checkpoint.advance(event.position);
-      position = event.position;
-      settle();
-    }),
+    handler: (event: RecordedEvent) => {
+      queue.push(event);
+      const drained = drain();
+      return queue.length >= MAX_QUEUED ? drained : Promise.resolve();
+    },
+    // Caught up once what was delivered is projected.
     onCaughtUp: (head) => {
-      if (head > position) position = head;
-      settle();
+      void drain().then(() => {
+        if (head > position) position = head;
+        settle();
+      });
     },
     onError: (error) => log.error({ err: error }, 'Projection subscription stopped'),
     onReadError: logs.onReadError,
@@ -89,6 +128,8 @@ export async function runProjections(input: {
     },
     async stop() {
       await subscription.stop();
+      // What was delivered is projected before the checkpoint is written for the last time.
+      await drain();
       await checkpoint.flush();
       for (const w of waiters) w.resolve(false);
       waiters.clear();
