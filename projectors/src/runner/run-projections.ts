@@ -66,32 +66,42 @@ export async function runProjections(input: {
     metrics.projectionLag.observe(Math.max(0, Date.now() - Date.parse(event.recordedAt)) / 1000);
   };
 
-  // The events delivered in one turn of the event loop are projected together when it ends, in one
-  // batch of the read models (one commit on SQLite, not one per document). The subscription waits
-  // once MAX_QUEUED are waiting, so a catch-up never holds more than that in memory.
+  // The events the subscription delivers are projected together, in one batch of the read models
+  // (one commit on SQLite, not one per document): once it has delivered what it read (caught up),
+  // once MAX_QUEUED wait (the subscription then waits for them, so a catch-up never holds more in
+  // memory), or at the end of the turn of the event loop, whichever comes first.
   const queue: RecordedEvent[] = [];
   let draining: Promise<void> | null = null;
-  const drain = (): Promise<void> => {
-    draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => inTurn(async () => {
-      draining = null;
-      const batch = queue.splice(0);
-      if (batch.length === 0) return;
-      const last = batch[batch.length - 1].position;
-      try {
-        await docs.batch(async () => {
-          for (const event of batch) await project(event);
-        });
-      } catch (error) {
-        // The commit itself failed (each projection's own failures are caught above): as for one
-        // event a projection cannot apply, logged and passed; a rebuild brings the read models back.
-        log.error({ err: error, from: batch[0].position, to: last }, 'Projection batch could not be written; its events were skipped');
-        metrics.projectionFailures.inc({ projection: 'batch' });
-      }
-      metrics.projectionPosition.set(last);
-      checkpoint.advance(last);
-      if (last > position) position = last;
-      settle();
-    }));
+  let startNow: (() => void) | null = null;
+  const drain = (now: boolean): Promise<void> => {
+    if (!draining) {
+      const start = new Promise<void>((resolve) => {
+        startNow = resolve;
+        setImmediate(resolve);
+      });
+      draining = start.then(() => inTurn(async () => {
+        draining = null;
+        startNow = null;
+        const batch = queue.splice(0);
+        if (batch.length === 0) return;
+        const last = batch[batch.length - 1].position;
+        try {
+          await docs.batch(async () => {
+            for (const event of batch) await project(event);
+          });
+        } catch (error) {
+          // The commit itself failed (each projection's own failures are caught above): as for one
+          // event a projection cannot apply, logged and passed; a rebuild brings the read models back.
+          log.error({ err: error, from: batch[0].position, to: last }, 'Projection batch could not be written; its events were skipped');
+          metrics.projectionFailures.inc({ projection: 'batch' });
+        }
+        metrics.projectionPosition.set(last);
+        checkpoint.advance(last);
+        if (last > position) position = last;
+        settle();
+      }));
+    }
+    if (now) startNow?.();
     return draining;
   };
 
@@ -99,12 +109,13 @@ export async function runProjections(input: {
     after: position,
     handler: (event: RecordedEvent) => {
       queue.push(event);
-      const drained = drain();
-      return queue.length >= MAX_QUEUED ? drained : Promise.resolve();
+      const full = queue.length >= MAX_QUEUED;
+      const drained = drain(full);
+      return full ? drained : Promise.resolve();
     },
     // Caught up once what was delivered is projected.
     onCaughtUp: (head) => {
-      void drain().then(() => {
+      void drain(true).then(() => {
         if (head > position) position = head;
         settle();
       });
@@ -129,7 +140,7 @@ export async function runProjections(input: {
     async stop() {
       await subscription.stop();
       // What was delivered is projected before the checkpoint is written for the last time.
-      await drain();
+      await drain(true);
       await checkpoint.flush();
       for (const w of waiters) w.resolve(false);
       waiters.clear();
