@@ -226,7 +226,8 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       if (batch[i].events.length > 0) head = Math.max(head, outcome.result.position);
       batch[i].resolve(outcome.result);
     });
-    if (head > 0) emitter.emit('appended', head);
+    // Subscribers (the projections) are woken in a turn of their own, apart from the commands' answers.
+    if (head > 0) setImmediate(() => emitter.emit('appended', head));
   };
 
   const subscriptions = new Set<Subscription>();
