@@ -130,7 +130,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async apply(id: string, position: number, change: (current: Stored<T> | null) => T | null): Promise<boolean> {
     assertPosition(position);
-    const run = this.db.transaction((): boolean => {
+    const applyOne = (): boolean => {
       const row = this.selectOne.get(id);
       if (row && row._position >= position) return false;
       const outcome = runChange(row ? toStored<T>(row) : null, change);
@@ -138,9 +138,11 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       if (outcome.kind === 'delete') return this.remove.run(id).changes > 0;
       this.write.run(id, position, JSON.stringify(outcome.body));
       return true;
-    });
+    };
+    // In a batch, the write lock is held already; one statement writes, after anything that can throw.
+    if (this.db.inTransaction) return applyOne();
     // BEGIN IMMEDIATE: take the write lock before reading, so another process cannot interleave.
-    return run.immediate();
+    return this.db.transaction(applyOne).immediate();
   }
 
   async upsert(id: string, doc: Omit<T, '_id'>, position = 0): Promise<void> {

@@ -167,7 +167,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     return statement.all(...where.params, Math.max(0, query.limit)).map(toRecorded);
   };
 
-  const appendTx = db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
+  const appendRows = (streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
     if (events.length > 0) {
       const known: KnownEvent[] = knownIds.all(streamId, JSON.stringify(events.map((e) => e.id)));
       const retry = classifyRetry(streamId, events, known);
@@ -193,15 +193,18 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     }
     recent.stage(headBefore, recorded);
     return { nextExpectedRevision: revision, position };
-  });
+  };
+  const appendTx = db.transaction(appendRows);
 
   /** The appends of this turn of the event loop, committed together when it ends (`flush`). */
   const pending: PendingAppend[] = [];
   let flushScheduled = false;
   const appendAll = db.transaction((batch: PendingAppend[]) => batch.map((append): AppendOutcome => {
     try {
-      // Nested: a savepoint, rolled back alone when this append fails.
-      return { ok: true, result: appendTx(append.streamId, append.events, append.expected) };
+      // One event: everything that can refuse it does so before it is written, and one row is written
+      // whole or not at all. Several: nested, a savepoint rolled back alone should a later row fail.
+      const result = append.events.length <= 1 ? appendRows(append.streamId, append.events, append.expected) : appendTx(append.streamId, append.events, append.expected);
+      return { ok: true, result };
     } catch (error) {
       return { ok: false, error };
     }
