@@ -39,9 +39,20 @@ describe('withFileLock', () => {
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
     writeFileSync(path, JSON.stringify({ holder: `${hostname()}:${gone}:dead`, expiresAt: Date.now() + 60_000 }));
     const started = Date.now();
-    expect(await withFileLock(path, async () => 'mine')).toBe('mine');
-    // Not after the minute its file still claims.
+    const told: string[] = [];
+    expect(await withFileLock(path, async () => (told.push('work'), 'mine'), { onTakeOver: (holder) => void told.push(holder) })).toBe('mine');
+    // Not after the minute its file still claims; told whose it was before the work runs.
     expect(Date.now() - started).toBeLessThan(10_000);
+    expect(told).toEqual([`${hostname()}:${gone}:dead`, 'work']);
+  });
+
+  it('should not tell of a take-over for a free lock or one its holder (elsewhere) stopped renewing', async () => {
+    const told: string[] = [];
+    await withFileLock(aLock(), async () => undefined, { onTakeOver: (holder) => void told.push(holder) });
+    const path = aLock();
+    writeFileSync(path, JSON.stringify({ holder: 'other-host:1234:abcd', expiresAt: Date.now() - 1 }));
+    await withFileLock(path, async () => undefined, { onTakeOver: (holder) => void told.push(holder) });
+    expect(told).toEqual([]);
   });
 
   it('should take over a lock that its holder (on another machine) stopped renewing, and keep renewing its own', async () => {

@@ -9,6 +9,11 @@ export interface FileLockOptions {
   signal?: AbortSignal;
   /** Told once when the lock is held by someone else and the caller starts waiting. */
   onWait?: (holder: string) => void;
+  /**
+   * Told, before `work` runs, when the lock was taken over from a holder that exited on this
+   * machine (kill -9, a crash): what it left running can be stopped first.
+   */
+  onTakeOver?: (holder: string) => Promise<void> | void;
 }
 
 interface LockFile {
@@ -36,6 +41,7 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>, opti
   const holder = holderName();
   const record = () => JSON.stringify({ holder, expiresAt: Date.now() + ttlMs } satisfies LockFile);
   let told = false;
+  let takenFrom: string | null = null;
   for (;;) {
     options.signal?.throwIfAborted();
     try {
@@ -45,12 +51,16 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>, opti
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const current = await readLock(path);
-    if (current === null || holderIsGone(current.holder) || current.expiresAt < Date.now()) {
+    const gone = current !== null && holderIsGone(current.holder);
+    if (current === null || gone || current.expiresAt < Date.now()) {
       // Taken over whole (a rename), then read back: of two that take it at once, one keeps it.
       const mine = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
       await writeFile(mine, record());
       await rename(mine, path);
-      if ((await readLock(path))?.holder === holder) break;
+      if ((await readLock(path))?.holder === holder) {
+        if (gone) takenFrom = current.holder;
+        break;
+      }
       continue;
     }
     if (!told) {
@@ -64,6 +74,7 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>, opti
   }, Math.max(10, Math.floor(ttlMs / 3)));
   renew.unref();
   try {
+    if (takenFrom !== null) await options.onTakeOver?.(takenFrom);
     return await work();
   } finally {
     clearInterval(renew);

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { frameSize, type AspectRatio } from '@app/domain';
 import { LocalDiskBlobStore } from '@app/platform';
 import { aRenderRequest } from '../testing/builders';
@@ -181,6 +183,35 @@ describe('When a worker that gave up on a video cleans its work dir while anothe
     expect(existsSync(`${root}/work/videos/${request.videoId}`)).toBe(false);
     expect(existsSync(`${root}/work/videos/${request.videoId}.lock`)).toBe(false);
   }, 180_000);
+});
+
+describe('When a render resumes a video whose last render was killed (kill -9) while encoding', () => {
+  it('should stop the programs the dead render left running in the video\'s folder first', async () => {
+    const root = tempDir('pipeline-leftovers');
+    const providers = offlineProviders();
+    const pipeline = createRenderPipeline({ ...providers, blobs: new LocalDiskBlobStore(`${root}/blobs`), workDir: `${root}/work`, logger: quietLogger(), frame: () => ({ width: 270, height: 480 }) });
+    const request = aRenderRequest({ duration: 30 });
+    const folder = `${root}/work/videos/${request.videoId}`;
+    mkdirSync(`${folder}/picture`, { recursive: true });
+    // What the dead render left: a program still writing into the folder, and the lock of a process that exited.
+    const leftover = spawn(process.execPath, ['-e', 'setTimeout(() => undefined, 120000)', `${folder}/picture/segment-0.mp4`], { stdio: 'ignore' });
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.once('exit', resolve));
+    writeFileSync(`${folder}.lock`, JSON.stringify({ holder: `${hostname()}:${gone.pid}:deadbeef`, expiresAt: Date.now() + 60_000 }));
+    // An unrelated program is left alone.
+    const unrelated = spawn(process.execPath, ['-e', 'setTimeout(() => undefined, 120000)', `${root}/work/videos/another-video/picture/segment-0.mp4`], { stdio: 'ignore' });
+    try {
+      const exited = new Promise((resolve) => leftover.once('exit', (_code, signal) => resolve(signal)));
+      await pipeline.clean(request.videoId);
+      expect(await exited).toBe('SIGKILL');
+      expect(unrelated.exitCode).toBeNull();
+      expect(unrelated.signalCode).toBeNull();
+      expect(existsSync(folder)).toBe(false);
+    } finally {
+      leftover.kill('SIGKILL');
+      unrelated.kill('SIGKILL');
+    }
+  }, 30_000);
 });
 
 describe('When captions are burned in', () => {

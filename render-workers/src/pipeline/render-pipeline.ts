@@ -6,6 +6,7 @@ import {
   DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, durationRangeFor, fitScenes, frameSize, type AspectRatio, type GenerationStatus, type RenderedMedia, type RenderRequest, type SceneMedia, type Script,
 } from '@app/domain';
 import { metrics, withFileLock, type BlobStore, type FileLockOptions, type Logger } from '@app/platform';
+import { stopProgramsUsing } from '../shared/leftovers';
 import type { Assembler, MixResult, PictureResult } from '../stages/assemble/port';
 import { FPS, frameExactSeconds, sceneSlots } from '../stages/assemble/timeline';
 import { fetchMedia, frameClip, frameImage, normaliseVideo, videoThumbnail } from '../stages/own-media/prepare';
@@ -402,9 +403,17 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
   // reuses what it made, instead of both writing the same files.
   // Removing a video's work dir waits for the render holding it too (a worker that gave up must not
   // empty the folder under another still rendering the video).
+  // A lock taken over from a render that died (kill -9) first stops the programs it left encoding in
+  // the video's folder: they would take the CPU from the render that resumes there.
   const locked = async <T>(videoId: string, work: () => Promise<T>, options?: FileLockOptions): Promise<T> => {
     await mkdir(videosDir, { recursive: true });
-    return withFileLock(join(videosDir, `${safe(videoId)}.lock`), work, options);
+    return withFileLock(join(videosDir, `${safe(videoId)}.lock`), work, {
+      ...options,
+      onTakeOver: async (holder) => {
+        const stopped = await stopProgramsUsing(join(videosDir, safe(videoId)));
+        if (stopped.length > 0) deps.logger.warn({ category: 'pipeline', videoId, holder, stopped }, 'stopped the programs a render that exited left running');
+      },
+    });
   };
   return {
     clean: (videoId) => locked(videoId, () => unlocked.clean(videoId)),
