@@ -30,12 +30,17 @@ async function until(done: () => boolean): Promise<void> {
   }
 }
 
+/** A video at the images stage in counting read models, and the live status polling them every `intervalMs`. */
+async function aVideoBeingRendered(intervalMs: number) {
+  const { docs, reads } = countingStore();
+  const videos = docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail);
+  await videos.upsert('v1', { userId: 'u1', status: 'images' } as Omit<VideoDetailDoc, '_id'>, 1);
+  return { videos, reads, live: new LiveStatus(docs, intervalMs) };
+}
+
 describe('Live status of the videos being watched', () => {
   it('should read a video once per interval however many browsers watch it, and tell each of them what changed', async () => {
-    const { docs, reads } = countingStore();
-    const videos = docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail);
-    await videos.upsert('v1', { userId: 'u1', status: 'images' } as Omit<VideoDetailDoc, '_id'>, 1);
-    const live = new LiveStatus(docs, 20);
+    const { videos, live, reads } = await aVideoBeingRendered(20);
     const seen: string[][] = Array.from({ length: 200 }, () => []);
     const stops = seen.map((statuses) => live.watch('v1', (doc) => statuses.push(String(doc?.status))));
     try {
@@ -57,10 +62,7 @@ describe('Live status of the videos being watched', () => {
   });
 
   it('should tell a watcher only what changed, and a late watcher what it has not been told yet', async () => {
-    const { docs } = countingStore();
-    const videos = docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail);
-    await videos.upsert('v1', { userId: 'u1', status: 'images' } as Omit<VideoDetailDoc, '_id'>, 1);
-    const live = new LiveStatus(docs, 10);
+    const { videos, live } = await aVideoBeingRendered(10);
     const early: string[] = [];
     const late: string[] = [];
     const stopEarly = live.watch('v1', (doc) => early.push(String(doc?.status)));
@@ -86,10 +88,7 @@ describe('Live status of the videos being watched', () => {
   });
 
   it('should tell a crowd of watchers a slice at a time, letting other work run in between', async () => {
-    const { docs } = countingStore();
-    const videos = docs.collection<VideoDetailDoc>(COLLECTIONS.videoDetail);
-    await videos.upsert('v1', { userId: 'u1', status: 'images' } as Omit<VideoDetailDoc, '_id'>, 1);
-    const live = new LiveStatus(docs, 10);
+    const { live } = await aVideoBeingRendered(10);
     const order: string[] = [];
     let other: Promise<void> | null = null;
     const stops = Array.from({ length: 1000 }, (_, i) => live.watch('v1', () => {

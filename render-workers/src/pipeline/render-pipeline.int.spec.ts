@@ -187,9 +187,7 @@ describe('When a worker that gave up on a video cleans its work dir while anothe
 
 describe('When a render resumes a video whose last render was killed (kill -9) while encoding', () => {
   it('should stop the programs the dead render left running in the video\'s folder first', async () => {
-    const root = tempDir('pipeline-leftovers');
-    const providers = offlineProviders();
-    const pipeline = createRenderPipeline({ ...providers, blobs: new LocalDiskBlobStore(`${root}/blobs`), workDir: `${root}/work`, logger: quietLogger(), frame: () => ({ width: 270, height: 480 }) });
+    const { pipeline, root } = setup({ frame: () => ({ width: 270, height: 480 }) });
     const request = aRenderRequest({ duration: 30 });
     const folder = `${root}/work/videos/${request.videoId}`;
     mkdirSync(`${folder}/picture`, { recursive: true });

@@ -246,7 +246,8 @@ async function mixAudio(tools: MediaTools, request: MixRequest, target: number, 
   graph += `,afade=t=out:st=${fadeStart}:d=1.5`;
   const clamp = (db: number) => Math.max(-30, Math.min(30, db));
   const limit = (gain: number) => `volume=${gain.toFixed(2)}dB,alimiter=limit=0.84:attack=2:release=50:level=false`;
-  const measured = (chain: string) => `${chain},asplit=2[out][measure];[measure]ebur128=framelog=verbose,anullsink`;
+  /** `chain` split: `label` goes on, the other half is measured (ebur128's summary in stderr). */
+  const measured = (chain: string, label = 'out') => `${chain},asplit=2[${label}][measure];[measure]ebur128=framelog=verbose,anullsink`;
   const encode = ['-map', '[out]', ...audioCodecArgs(audioBitrate), '-t', end, out];
   const mixPath = `${out}.mix.wav`;
   /** The last pass: the mix's WAV at `gainDb`, limited, encoded and measured. */
@@ -267,7 +268,7 @@ async function mixAudio(tools: MediaTools, request: MixRequest, target: number, 
       if (loudness !== null) return await final(clamp(hinted + (target - loudness)));
       // Nothing measured (silence): as without a hint.
     }
-    const first = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-y', ...inputs, '-filter_complex', `${graph},asplit=2[mix][measure];[measure]ebur128=framelog=verbose,anullsink`, '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath], { signal });
+    const first = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-y', ...inputs, '-filter_complex', measured(graph, 'mix'), '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath], { signal });
     const unlimited = parseIntegratedLoudness(first.stderr);
     let gainDb = unlimited === null ? 0 : clamp(target - unlimited);
     if (unlimited !== null) {
