@@ -368,6 +368,10 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         (await api.call('updateSeries', { token, params, body: { captions, music: { mood: 'calm', volume: 15, ducking: false } } })).body;
         expect((await api.call('getSeries', { token, params })).body).toMatchObject({ name: 'Owl facts daily', captions, music: { mood: 'calm', volume: 15, ducking: false } });
         await api.call('updateSeries', { token, params, body: { music: { mood: 'calm', volume: 150, ducking: false } }, expect: 400 });
+        // Two edits of different fields at the same moment both hold: each is merged with the series as the command finds it.
+        const edits = { style: 'anime', voiceid: 'JBFqnCBsd6RMkjVDRZzb', aspectRatio: '16:9', language: 'French', duration: 60, topic: 'Interesting History' };
+        await Promise.all(Object.entries(edits).map(([field, value]) => api.call('updateSeries', { token, params, body: { [field]: value } })));
+        expect((await api.call('getSeries', { token, params })).body).toMatchObject({ ...edits, captions });
         (await api.call('pauseSeries', { token, params })).body;
         expect((await api.call('getSeries', { token, params })).body).toMatchObject({ status: 'paused', nextPostAt: null });
         (await api.call('resumeSeries', { token, params })).body;

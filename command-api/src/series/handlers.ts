@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ValidationError, allowedPostsPerWeek, defaultSchedule, effectivePlan, findPlan, nextSlotAfter, seriesDecider, seriesStreamId, slotsPerWeek,
-  subscriptionDecider, subscriptionStreamId, SCHEDULE_MESSAGES, type CommandMetadata, type Platform, type SeriesSchedule, type SeriesSettings,
+  subscriptionDecider, subscriptionStreamId, SCHEDULE_MESSAGES, type CommandMetadata, type Platform, type SeriesSchedule, type SeriesSettings, type SeriesSettingsChange,
 } from '@app/domain';
 import { commandMetadata, currentUserId, handle, loadState, type Clock, type EventStore, type BodyHandler, type HandlersOf } from '@app/platform';
 
@@ -25,9 +25,9 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
     const { state } = await loadState(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider);
     return allowedPostsPerWeek(findPlan(effectivePlan(state, now)));
   };
-  const schedule = (input: ScheduleInput | undefined, perWeek: number, current?: SeriesSchedule): SeriesSchedule => {
-    const timeZone = input?.timeZone ?? current?.timeZone ?? 'UTC';
-    const fallback = current ?? defaultSchedule(perWeek, timeZone);
+  const schedule = (input: ScheduleInput | undefined, perWeek: number): SeriesSchedule => {
+    const timeZone = input?.timeZone ?? 'UTC';
+    const fallback = defaultSchedule(perWeek, timeZone);
     const result = { timeZone, times: [...new Set(input?.times ?? fallback.times)].sort(), days: [...new Set(input?.days ?? fallback.days)].sort((a, b) => a - b) };
     if (slotsPerWeek(result) > perWeek) throw new ValidationError(SCHEDULE_TOO_MANY(perWeek));
     return result;
@@ -73,21 +73,13 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
       const seriesId = req.params.id;
       const body = req.body;
       const metadata = meta(userId);
-      const { state } = await loadState(deps.eventStore, seriesStreamId(seriesId), seriesDecider);
-      const current = state.status === 'none' || state.status === 'deleted' || state.userId !== userId ? null : state;
-      const touchesSettings = ['topic', 'customPrompt', 'voiceid', 'style', 'aspectRatio', 'language', 'duration', 'captions', 'music'].some((k) => k in body && body[k as keyof typeof body] !== undefined);
-      const settings: SeriesSettings | undefined = current && touchesSettings ? {
-        topic: body.topic ?? current.settings.topic,
-        customPrompt: body.customPrompt === undefined ? current.settings.customPrompt : body.customPrompt?.trim() || null,
-        voiceId: body.voiceid ?? current.settings.voiceId,
-        style: body.style ?? current.settings.style,
-        aspectRatio: body.aspectRatio ?? current.settings.aspectRatio,
-        language: body.language ?? current.settings.language,
-        duration: body.duration ?? current.settings.duration,
-        ...((body.captions ?? current.settings.captions) ? { captions: body.captions ?? current.settings.captions } : {}),
-        ...((body.music ?? current.settings.music) ? { music: body.music ?? current.settings.music } : {}),
-      } : undefined;
-      const newSchedule = current && body.schedule ? schedule(body.schedule, await postsPerWeek(userId, metadata.now), current.schedule) : undefined;
+      // The change only: the decider merges it with the series as it stands when the command is decided.
+      const settings: SeriesSettingsChange = {
+        topic: body.topic, voiceId: body.voiceid, style: body.style, aspectRatio: body.aspectRatio, language: body.language,
+        duration: body.duration, captions: body.captions, music: body.music,
+        customPrompt: body.customPrompt === undefined ? undefined : body.customPrompt?.trim() || null,
+      };
+      const newSchedule = body.schedule ? { ...body.schedule, postsPerWeek: await postsPerWeek(userId, metadata.now) } : undefined;
       const { position } = await handle(deps.eventStore, seriesStreamId(seriesId), seriesDecider, {
         type: 'UpdateSeries',
         data: { userId, name: body.name, settings, platforms: body.platforms ? unique(body.platforms) : undefined, schedule: newSchedule },

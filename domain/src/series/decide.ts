@@ -1,7 +1,8 @@
 import { ConflictError, NotFoundError, ValidationError, assertNever, type Decider } from '../shared';
 import { isTopic, CUSTOM_TOPIC } from '../catalog';
-import type { ClaimSlot, RecordSlotVideo, SeriesCommand, SkipSlot } from './commands';
-import type { SeriesEvent, SeriesSchedule } from './events';
+import type { ClaimSlot, RecordSlotVideo, SeriesCommand, SeriesScheduleChange, SeriesSettingsChange, SkipSlot } from './commands';
+import type { SeriesEvent, SeriesSchedule, SeriesSettings } from './events';
+import { SCHEDULE_MESSAGES, slotsPerWeek } from './schedule';
 import { evolveSeries, initialSeriesState, type SeriesState } from './state';
 
 export const SERIES_ERRORS = {
@@ -37,9 +38,10 @@ export function decideSeries(command: SeriesCommand, state: SeriesState): Series
   const seriesId = state.seriesId;
   switch (command.type) {
     case 'UpdateSeries': {
-      const { name, settings, platforms, schedule } = command.data;
+      const { name, platforms } = command.data;
+      const settings = command.data.settings && changedSettings(state.settings, command.data.settings);
       if (settings && !isTopic(settings.topic)) throw new ValidationError(SERIES_ERRORS.invalidTopic);
-      if (schedule) checkSchedule(schedule);
+      const schedule = command.data.schedule && changedSchedule(state.schedule, command.data.schedule);
       return [{ type: 'SeriesUpdated', data: { seriesId, name, settings, platforms, schedule, at } }];
     }
     case 'PauseSeries':
@@ -51,6 +53,22 @@ export function decideSeries(command: SeriesCommand, state: SeriesState): Series
     default:
       return assertNever(command);
   }
+}
+
+/** The series' settings with the given ones in their place; undefined when none is given. */
+function changedSettings(current: SeriesSettings, change: SeriesSettingsChange): SeriesSettings | undefined {
+  const given = Object.entries(change).filter(([, value]) => value !== undefined);
+  return given.length === 0 ? undefined : { ...current, ...Object.fromEntries(given) };
+}
+
+/** The series' schedule with the given times or days, checked against the plan's posts a week. */
+function changedSchedule(current: SeriesSchedule, change: SeriesScheduleChange): SeriesSchedule {
+  const times = [...new Set(change.times ?? current.times)].sort();
+  const days = [...new Set(change.days ?? current.days)].sort((a, b) => a - b);
+  const schedule = { timeZone: change.timeZone, times, days };
+  if (slotsPerWeek(schedule) > change.postsPerWeek) throw new ValidationError(SCHEDULE_MESSAGES.tooMany(change.postsPerWeek));
+  checkSchedule(schedule);
+  return schedule;
 }
 
 const after = (a: string, b: string | null) => b === null || Date.parse(a) > Date.parse(b);
