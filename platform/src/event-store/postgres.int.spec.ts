@@ -104,6 +104,41 @@ if (!url) {
       }
     });
 
+    it('should read each new page once for the subscriptions an append wakes together, and give each every event', async () => {
+      const { store, counted, close } = await countedStore();
+      const subscriptions: Array<{ stop(): Promise<void> }> = [];
+      try {
+        const start = await store.headPosition();
+        const streamId = `shared-${randomUUID()}`;
+        const seen = Array.from({ length: 6 }, () => [] as number[]);
+        const caughtUp = Array.from({ length: 6 }, () => 0);
+        for (const [i, received] of seen.entries()) {
+          subscriptions.push(store.subscribeToAll({
+            after: start,
+            handler: async (event) => {
+              if (event.streamId === streamId) received.push(event.revision);
+            },
+            onCaughtUp: (position) => (caughtUp[i] = position),
+          }));
+        }
+        const settled = async (position: number) => {
+          for (let waited = 0; caughtUp.some((p) => p < position) && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+        };
+        await settled(start);
+        counted.calls = 0;
+        for (let i = 0; i < 5; i++) {
+          const { position } = await store.append(streamId, someEvents(1));
+          await settled(position);
+        }
+        for (const received of seen) expect(received).toEqual([0, 1, 2, 3, 4]);
+        // 5 appends, each waking 6 subscriptions: about one page read per append (not six), whatever the timing.
+        expect(counted.calls).toBeLessThanOrEqual(5 + 5 * 2);
+      } finally {
+        await Promise.all(subscriptions.map((s) => s.stop()));
+        await close();
+      }
+    });
+
     it('should fail only the append that the database cannot hold when its batch is refused as a whole', async () => {
       const { store, close } = await countedStore();
       try {

@@ -19,7 +19,7 @@
 import { EventEmitter } from 'node:events';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { RECENT_STREAMS_WINDOW, type AppendResult, type EventStore, type NewEvent, type ReadAllOptions, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
-import { checkExpectedRevision, toNumberRevision, classifyRetry, collectStreams, logWhere, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
+import { checkExpectedRevision, toNumberRevision, classifyRetry, collectStreams, logWhere, sharePageReads, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface PostgresEventStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -329,6 +329,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
     const { rows } = await pool.query<EventRow>(sql.readAll, [after, maxCount]);
     return rows.map(toRecorded);
   };
+  const readNewPage = sharePageReads(readPage);
 
   const store: EventStore = {
     kind: 'postgres',
@@ -391,7 +392,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
 
     subscribeToAll(subscriptionOptions: SubscriptionOptions): Subscription {
       if (closed) throw new Error('event store is closed');
-      return startTrackedSubscription(subscriptions, subscriptionOptions, { readPage, appended, pollIntervalMs, pageSize });
+      return startTrackedSubscription(subscriptions, subscriptionOptions, { readPage: readNewPage, appended, pollIntervalMs, pageSize });
     },
 
     async headPosition() {

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from './port';
-import { RecentAppends } from './shared';
+import { RecentAppends, sharePageReads } from './shared';
 
 const anEvent = (position: number): RecordedEvent => ({ id: `e${position}`, streamId: 's-1', type: 'Happened', data: { n: position, nested: { list: [position] } }, metadata: {}, revision: position, position, recordedAt: '2026-11-24T00:00:00.000Z' });
 const appendOf = (recent: RecentAppends, headBefore: number, positions: number[], committed = true) => {
@@ -63,5 +63,50 @@ describe('RecentAppends: the run of the log this process appended last', () => {
     const [event] = recent.page(0, 1)!;
 
     expect(() => { (event.data as { nested: { list: number[] } }).nested.list.push(2); }).toThrow(TypeError);
+  });
+});
+
+describe('sharePageReads: the pages of a gap-free log shared by the subscriptions of one process', () => {
+  /** A log of positions 1..head, read by page with a count of the reads. */
+  const aLog = (head: number) => {
+    const reads: number[] = [];
+    const readPage = async (after: number, maxCount: number) => {
+      reads.push(after);
+      return Array.from({ length: Math.max(0, Math.min(maxCount, head - after)) }, (_, i) => anEvent(after + 1 + i));
+    };
+    return { reads, readPage, grow: (to: number) => (head = to) };
+  };
+
+  it('given subscriptions at the same position, when they ask at once, then one read answers them all, frozen', async () => {
+    const log = aLog(3);
+    const read = sharePageReads(log.readPage);
+
+    const pages = await Promise.all([read(0, 10), read(0, 10), read(0, 10)]);
+
+    expect(log.reads).toEqual([0]);
+    for (const page of pages) expect(positionsOf(page)).toEqual([1, 2, 3]);
+    expect(Object.isFrozen(pages[0][0].data)).toBe(true);
+  });
+
+  it('given one subscription read ahead, when a slower one asks inside that run, then it is served from memory; past the run, from the store', async () => {
+    const log = aLog(5);
+    const read = sharePageReads(log.readPage);
+    await read(0, 10);
+    log.grow(7);
+
+    expect(positionsOf(await read(2, 10))).toEqual([3, 4, 5]);
+    expect(log.reads).toEqual([0]);
+    expect(positionsOf(await read(5, 10))).toEqual([6, 7]);
+    expect(positionsOf(await read(4, 10))).toEqual([5, 6, 7]);
+    expect(log.reads).toEqual([0, 5]);
+  });
+
+  it('given a newer run kept, when a slow subscription reads an older page from the store, then the newer run stays', async () => {
+    const log = aLog(8);
+    const read = sharePageReads(log.readPage, 4);
+    await read(4, 4); // 5..8 kept
+    expect(positionsOf(await read(0, 2))).toEqual([1, 2]); // older than the run: from the store
+    expect(positionsOf(await read(5, 10))).toEqual([6, 7, 8]);
+    expect(log.reads).toEqual([4, 0]);
   });
 });

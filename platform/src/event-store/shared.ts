@@ -119,9 +119,9 @@ export class Wakeup {
 }
 
 /**
- * The events this process appended last, while they form an unbroken run of the log: a
- * subscription woken by an append reads its page here instead of every subscription reading (and
- * parsing) the same new events from the store. A page is served only when the run covers every
+ * The newest unbroken run of the log this process knows: the events it appended last (SQLite), or
+ * read last (`sharePageReads`). A subscription woken by an append reads its page here instead of
+ * every subscription reading (and parsing) the same new events from the store. A page is served only when the run covers every
  * position after the asked one; anything else (older events, another process's appends after the
  * run) is read from the store. Events are frozen: every subscriber shares them.
  */
@@ -148,6 +148,15 @@ export class RecentAppends {
     const staged = this.staged;
     this.staged = null;
     if (committed && staged) this.record(staged.headBefore, staged.appended);
+  }
+
+  /**
+   * A run read from the store (the events after `headBefore`), kept when it continues this one or
+   * lies past it; a run behind it (a slower reader's page) is left out, so the run stays the newest.
+   */
+  extend(headBefore: number, read: RecordedEvent[]): void {
+    const end = this.events.length > 0 ? this.events[this.events.length - 1].position : this.start;
+    if (read.length > 0 && (this.start < 0 || headBefore >= end)) this.record(headBefore, read);
   }
 
   private record(headBefore: number, appended: RecordedEvent[]): void {
@@ -177,6 +186,35 @@ export class RecentAppends {
     }
     return events.slice(low, low + maxCount);
   }
+}
+
+/**
+ * Page reads shared by the subscriptions of one process, for a store whose positions are gap-free
+ * and committed in order (a page is then an unbroken run of the log). An append wakes every
+ * subscription (the projections, each reactor) and they page through the same new events, each at
+ * its own pace: the one ahead reads from the store, the others get the same run from memory, and
+ * those that ask for the same page at once share one query. Events are frozen: every subscriber
+ * holds the same objects.
+ */
+export function sharePageReads(readPage: (after: number, maxCount: number) => Promise<RecordedEvent[]>, capacity = 2048): (after: number, maxCount: number) => Promise<RecordedEvent[]> {
+  const inFlight = new Map<string, Promise<RecordedEvent[]>>();
+  const recent = new RecentAppends(capacity);
+  return (after, maxCount) => {
+    const kept = recent.page(after, maxCount);
+    if (kept) return Promise.resolve(kept);
+    const key = `${after}/${maxCount}`;
+    let page = inFlight.get(key);
+    if (!page) {
+      page = readPage(after, maxCount)
+        .then((events) => {
+          recent.extend(after, events);
+          return recent.page(after, maxCount) ?? events.map(deepFreeze);
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, page);
+    }
+    return page;
+  };
 }
 
 function deepFreeze<T>(value: T): T {
