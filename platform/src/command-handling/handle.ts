@@ -27,14 +27,47 @@ type AnyEvent = { type: string; data: unknown };
  * with its revision as the expected one: if any process appended since, the store refuses, and the
  * command reads what was appended meanwhile and decides again. A rejection or a no-op decided on a
  * kept state is decided again on a fresh read before it is answered, since that state may be behind.
- * The decider's typed errors pass through untouched.
+ * The decider's typed errors pass through untouched. Commands of this process on one stream run one
+ * at a time (`oneAtATime`).
  */
-export async function handle<C extends AnyCommand, E extends AnyEvent, S>(
+export function handle<C extends AnyCommand, E extends AnyEvent, S>(
   store: EventStore,
   streamId: string,
   decider: Decider<C, E, S>,
   command: C,
   options: HandleOptions = {},
+): Promise<HandleResult<E>> {
+  return oneAtATime(store, streamId, () => decideAndAppend(store, streamId, decider, command, options));
+}
+
+/** The commands of this process waiting for (or running on) each stream, by store: the last one's settling. */
+const inFlight = new WeakMap<EventStore, Map<string, Promise<void>>>();
+
+/**
+ * The commands of one process on one stream run one after the other, each deciding on the state the
+ * one before left: commands on one stream at once (a double click, two tabs, a reactor beside a
+ * request) then never clash with each other, and only another process's write is left to the
+ * expected revision and the retries. Commands on other streams do not wait.
+ */
+function oneAtATime<T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
+  let byStream = inFlight.get(store);
+  if (!byStream) inFlight.set(store, (byStream = new Map()));
+  const before = byStream.get(streamId);
+  const result = before ? before.then(work) : work();
+  const settled = result.then(() => undefined, () => undefined);
+  byStream.set(streamId, settled);
+  void settled.then(() => {
+    if (byStream.get(streamId) === settled) byStream.delete(streamId);
+  });
+  return result;
+}
+
+async function decideAndAppend<C extends AnyCommand, E extends AnyEvent, S>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  options: HandleOptions,
 ): Promise<HandleResult<E>> {
   const retries = options.retries ?? 3;
   // The first try decides on the kept state, unread; a clash it causes is not one of the retries.

@@ -72,6 +72,21 @@ describe.each(engines)('Folded state kept between commands on %s', (_name, open)
     expect((await loadState(b, streamId, counter)).state).toBe(42);
   });
 
+  it('should run the commands of one process on one stream one after the other, so they never clash with each other', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    // No retry allowed: twenty commands at once on one stream all succeed, each on the state the one before left.
+    const results = await Promise.all(Array.from({ length: 20 }, () => handle(a, streamId, counter, count(), { retries: 0 })));
+    expect(results.map((r) => r.events[0].data.value)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // Another stream does not wait for them.
+    const other = `counter-${randomUUID()}`;
+    let queueDone = false;
+    const queue = Promise.all(Array.from({ length: 20 }, () => handle(a, streamId, counter, count()))).then(() => (queueDone = true));
+    expect((await handle(a, other, counter, count())).events).toEqual([{ type: 'Counted', data: { value: 1 } }]);
+    expect(queueDone).toBe(false);
+    await queue;
+    expect((await loadState(a, streamId, counter)).state).toBe(40);
+  });
+
   it('should see what another process appended since its last command', async () => {
     const streamId = `counter-${randomUUID()}`;
     await handle(a, streamId, counter, count());
