@@ -121,9 +121,10 @@ export class Wakeup {
 /**
  * The newest unbroken run of the log this process knows: the events it appended last (SQLite), or
  * read last (`sharePageReads`). A subscription woken by an append reads its page here instead of
- * every subscription reading (and parsing) the same new events from the store. A page is served only when the run covers every
- * position after the asked one; anything else (older events, another process's appends after the
- * run) is read from the store. Events are frozen: every subscriber shares them.
+ * every subscription reading (and parsing) the same new events from the store. A page is served
+ * only when the run covers every position after the asked one; anything else (older events,
+ * another process's appends after the run) is read from the store. Events are frozen: every
+ * subscriber shares them.
  */
 export class RecentAppends {
   private events: RecordedEvent[] = [];
