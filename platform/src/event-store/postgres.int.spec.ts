@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { aNewEvent, eventStoreContract, someEvents } from './event-store.contract';
+import { aNewEvent, eventStoreContract, someEvents, waitFor } from './event-store.contract';
 import { WrongExpectedRevisionError } from './port';
 import { openPostgresEventStore } from './postgres';
 
@@ -121,9 +121,7 @@ if (!url) {
             onCaughtUp: (position) => (caughtUp[i] = position),
           }));
         }
-        const settled = async (position: number) => {
-          for (let waited = 0; caughtUp.some((p) => p < position) && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
-        };
+        const settled = (position: number) => waitFor(() => caughtUp.every((p) => p >= position), 10_000, `all caught up to ${position}`);
         await settled(start);
         counted.calls = 0;
         for (let i = 0; i < 5; i++) {
