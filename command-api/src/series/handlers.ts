@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ValidationError, allowedPostsPerWeek, defaultSchedule, effectivePlan, findPlan, nextSlotAfter, seriesDecider, seriesStreamId, slotsPerWeek,
-  subscriptionDecider, subscriptionStreamId, SCHEDULE_MESSAGES, type CommandMetadata, type Platform, type SeriesSchedule, type SeriesSettings, type SeriesSettingsChange,
+  allowedPostsPerWeek, changedSchedule, defaultSchedule, effectivePlan, findPlan, nextSlotAfter, seriesDecider, seriesStreamId,
+  subscriptionDecider, subscriptionStreamId, type CommandMetadata, type Platform, type SeriesSchedule, type SeriesSettings, type SeriesSettingsChange,
 } from '@app/domain';
 import { commandMetadata, currentUserId, handle, loadState, type Clock, type EventStore, type BodyHandler, type HandlersOf } from '@app/platform';
 
@@ -25,12 +25,10 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
     const { state } = await loadState(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider);
     return allowedPostsPerWeek(findPlan(effectivePlan(state, now)));
   };
+  /** A new series' schedule: the times and days given, the rest from the plan's default schedule. */
   const schedule = (input: ScheduleInput | undefined, perWeek: number): SeriesSchedule => {
     const timeZone = input?.timeZone ?? 'UTC';
-    const fallback = defaultSchedule(perWeek, timeZone);
-    const result = { timeZone, times: [...new Set(input?.times ?? fallback.times)].sort(), days: [...new Set(input?.days ?? fallback.days)].sort((a, b) => a - b) };
-    if (slotsPerWeek(result) > perWeek) throw new ValidationError(SCHEDULE_TOO_MANY(perWeek));
-    return result;
+    return changedSchedule(defaultSchedule(perWeek, timeZone), { times: input?.times, days: input?.days, timeZone, postsPerWeek: perWeek });
   };
 
   const pauseOrResume = (type: 'PauseSeries' | 'ResumeSeries'): BodyHandler<unknown> => async (req, res) => {
@@ -104,4 +102,3 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
 }
 
 const unique = (platforms: Platform[]) => [...new Set(platforms)];
-const SCHEDULE_TOO_MANY = (n: number) => SCHEDULE_MESSAGES.tooMany(n);

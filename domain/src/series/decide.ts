@@ -61,8 +61,11 @@ function changedSettings(current: SeriesSettings, change: SeriesSettingsChange):
   return given.length === 0 ? undefined : { ...current, ...Object.fromEntries(given) };
 }
 
-/** The series' schedule with the given times or days, checked against the plan's posts a week. */
-function changedSchedule(current: SeriesSchedule, change: SeriesScheduleChange): SeriesSchedule {
+/**
+ * A schedule with the given times or days in place of `current`'s (deduplicated, in order), checked
+ * against the plan's posts a week: an edit's, and a new series' over the plan's default schedule.
+ */
+export function changedSchedule(current: SeriesSchedule, change: SeriesScheduleChange): SeriesSchedule {
   const times = [...new Set(change.times ?? current.times)].sort();
   const days = [...new Set(change.days ?? current.days)].sort((a, b) => a - b);
   const schedule = { timeZone: change.timeZone, times, days };
