@@ -29,6 +29,62 @@ describe('SqliteDocumentStore', () => {
     });
   });
 
+  describe('When the same read is asked again', () => {
+    type Note = { _id: string; userId: string; text: string };
+    const statementPrototype = () => Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown[] };
+
+    it('should answer it from memory until this handle writes', async () => {
+      const store = new SqliteDocumentStore(file);
+      const notes = store.collection<Note>('cached_notes', { indexes: [['userId']] });
+      await notes.upsert('n1', { userId: 'u1', text: 'one' }, 1);
+      await notes.find({ userId: 'u1' });
+      const queries = jest.spyOn(statementPrototype(), 'all');
+      try {
+        expect((await notes.find({ userId: 'u1' })).map((n) => n.text)).toEqual(['one']);
+        expect(queries).not.toHaveBeenCalled();
+
+        await notes.upsert('n2', { userId: 'u1', text: 'two' }, 2);
+        expect((await notes.find({ userId: 'u1' })).map((n) => n.text)).toEqual(['one', 'two']);
+        expect(queries).toHaveBeenCalledTimes(1);
+      } finally {
+        queries.mockRestore();
+        await store.close();
+      }
+    });
+
+    it("should see another handle's commit at once", async () => {
+      const reader = new SqliteDocumentStore(file);
+      const writer = new SqliteDocumentStore(file);
+      const read = reader.collection<Note>('shared_notes', { indexes: [['userId']] });
+      const write = writer.collection<Note>('shared_notes');
+      await write.upsert('n1', { userId: 'u1', text: 'one' }, 1);
+      expect(await read.find({ userId: 'u1' })).toHaveLength(1);
+      expect(await read.count({ userId: 'u1' })).toBe(1);
+      expect((await read.get('n1'))?.text).toBe('one');
+
+      await write.upsert('n2', { userId: 'u1', text: 'two' }, 2);
+      await write.patch('n1', { text: 'one, edited' }, 3);
+
+      expect((await read.find({ userId: 'u1' })).map((n) => n.text)).toEqual(['one, edited', 'two']);
+      expect(await read.count({ userId: 'u1' })).toBe(2);
+      expect((await read.get('n1'))?.text).toBe('one, edited');
+      await Promise.all([reader.close(), writer.close()]);
+    });
+
+    it('should give every caller a copy of its own', async () => {
+      const store = new SqliteDocumentStore(file);
+      const notes = store.collection<Note>('copied_notes');
+      await notes.upsert('n1', { userId: 'u1', text: 'one' }, 1);
+      const first = (await notes.get('n1'))!;
+      first.text = 'changed by a caller';
+      (await notes.find({}))[0].text = 'changed by another';
+
+      expect((await notes.get('n1'))?.text).toBe('one');
+      expect((await notes.find({}))[0].text).toBe('one');
+      await store.close();
+    });
+  });
+
   describe('When opened by URL', () => {
     it('should open SQLite for file: URLs and plain paths', async () => {
       for (const url of [`file:${join(dir, 'a.sqlite')}`, join(dir, 'b', 'c.sqlite'), ':memory:']) {

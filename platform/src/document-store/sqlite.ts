@@ -71,6 +71,50 @@ function createIndexes(db: Database.Database, name: string, indexes: string[][])
   }
 }
 
+/** How much the read cache holds at most, in characters of documents; past it, it starts again. */
+const READ_CACHE_LIMIT = 8_000_000;
+
+/**
+ * The rows of recent reads, kept until anything in the file changes: a write through this handle
+ * (the store tells it) or a commit by another (SQLite's `PRAGMA data_version` moves, checked at
+ * every read). Dashboards ask the same few queries again and again between two changes; each is
+ * then answered from memory and parsed afresh, so a caller may change what it gets. Reads inside a
+ * transaction see its uncommitted writes, which a rollback would undo: those are not kept.
+ */
+class ReadCache {
+  private readonly entries = new Map<string, Row | Row[] | number | null>();
+  private size = 0;
+  private seenVersion = -1;
+  private readonly version: Database.Statement<[], number>;
+
+  constructor(private readonly db: Database.Database) {
+    this.version = db.prepare<[], number>('PRAGMA data_version').pluck();
+  }
+
+  /** A write through this handle is about to run: nothing read before it holds. */
+  changed(): void {
+    this.entries.clear();
+    this.size = 0;
+  }
+
+  read<R extends Row | Row[] | number | null>(key: string, query: () => R): R {
+    if (this.db.inTransaction) return query();
+    const version = this.version.get()!;
+    if (version !== this.seenVersion) {
+      this.changed();
+      this.seenVersion = version;
+    }
+    const kept = this.entries.get(key);
+    if (kept !== undefined) return kept as R;
+    const rows = query();
+    const size = key.length + (Array.isArray(rows) ? rows.reduce((sum, row) => sum + row.doc.length, 0) : rows && typeof rows === 'object' ? rows.doc.length : 0);
+    if (this.size + size > READ_CACHE_LIMIT) this.changed();
+    this.entries.set(key, rows);
+    this.size += size;
+    return rows;
+  }
+}
+
 function toStored<T extends Doc>(row: Row): Stored<T> {
   return { ...(JSON.parse(row.doc) as object), _id: row._id, _position: row._position } as Stored<T>;
 }
@@ -83,7 +127,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   /** Queries prepared once per shape (filters and sorts come from a handful of call sites). */
   private readonly statements = new Map<string, Database.Statement<unknown[], any>>();
 
-  constructor(private readonly db: Database.Database, name: string, indexes: string[][]) {
+  constructor(private readonly db: Database.Database, name: string, indexes: string[][], private readonly cache: ReadCache) {
     this.table = quote(name);
     db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (_id TEXT PRIMARY KEY, _position INTEGER NOT NULL DEFAULT 0, doc JSON NOT NULL)`);
     createIndexes(db, name, indexes);
@@ -96,7 +140,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   async get(id: string): Promise<Stored<T> | null> {
-    const row = this.selectOne.get(id);
+    const row = this.cache.read(`get\0${this.table}\0${id}`, () => this.selectOne.get(id) ?? null);
     return row ? toStored<T>(row) : null;
   }
 
@@ -109,14 +153,14 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       // MongoDB treats limit 0 as "no limit".
       params.push(options.limit ? options.limit : -1, options.skip ?? 0);
     }
-    const rows = this.statement<Row>(sql).all(...params);
+    const rows = this.cache.read(`find\0${sql}\0${JSON.stringify(params)}`, () => this.statement<Row>(sql).all(...params));
     return rows.map((row) => toStored<T>(row));
   }
 
   async count(filter?: Filter<T>): Promise<number> {
     const where = whereOf(filter as Record<string, unknown>);
-    const row = this.statement<{ n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params);
-    return row?.n ?? 0;
+    const sql = `SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`;
+    return this.cache.read(`count\0${sql}\0${JSON.stringify(where.params)}`, () => this.statement<{ n: number }>(sql).get(...where.params)?.n ?? 0);
   }
 
   private statement<R>(sql: string): Database.Statement<unknown[], R> {
@@ -130,6 +174,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async apply(id: string, position: number, change: (current: Stored<T> | null) => T | null): Promise<boolean> {
     assertPosition(position);
+    this.cache.changed();
     const applyOne = (): boolean => {
       const row = this.selectOne.get(id);
       if (row && row._position >= position) return false;
@@ -147,11 +192,13 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async upsert(id: string, doc: Omit<T, '_id'>, position = 0): Promise<void> {
     assertPosition(position);
+    this.cache.changed();
     this.write.run(id, position, JSON.stringify(bodyOf(doc as Record<string, unknown>)));
   }
 
   async patch(id: string, fields: Partial<Omit<T, '_id'>>, position?: number): Promise<boolean> {
     if (position !== undefined) assertPosition(position);
+    this.cache.changed();
     const run = this.db.transaction((): boolean => {
       const row = this.selectOne.get(id);
       if (!row) return false;
@@ -163,11 +210,13 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   async delete(id: string): Promise<boolean> {
+    this.cache.changed();
     return this.remove.run(id).changes > 0;
   }
 
   async writeMany(changes: ReadonlyArray<{ id: string; doc: Omit<T, '_id'> | null; position: number }>): Promise<void> {
     for (const change of changes) assertPosition(change.position);
+    this.cache.changed();
     this.db.transaction(() => {
       for (const { id, doc, position } of changes) {
         if (doc === null) this.remove.run(id);
@@ -177,6 +226,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   async clear(): Promise<void> {
+    this.cache.changed();
     this.db.prepare(`DELETE FROM ${this.table}`).run();
   }
 }
@@ -186,6 +236,7 @@ export class SqliteDocumentStore implements DocumentStore {
   readonly kind = 'sqlite';
   private readonly db: Database.Database;
   private readonly collections = new Map<string, SqliteCollection<any>>();
+  private readonly cache: ReadCache;
   private readonly readCheckpoint: Database.Statement<[string], { position: number }>;
   private readonly writeCheckpoint: Database.Statement<[string, number]>;
 
@@ -196,6 +247,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(`CREATE TABLE IF NOT EXISTS ${quote(CHECKPOINTS)} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`);
+    this.cache = new ReadCache(this.db);
     this.readCheckpoint = this.db.prepare(`SELECT position FROM ${quote(CHECKPOINTS)} WHERE name = ?`);
     this.writeCheckpoint = this.db.prepare(
       `INSERT INTO ${quote(CHECKPOINTS)} (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position`,
@@ -206,7 +258,7 @@ export class SqliteDocumentStore implements DocumentStore {
     assertCollectionName(name);
     let collection = this.collections.get(name);
     if (!collection) {
-      collection = new SqliteCollection<T>(this.db, name, options.indexes ?? []);
+      collection = new SqliteCollection<T>(this.db, name, options.indexes ?? [], this.cache);
       this.collections.set(name, collection);
     } else if (options.indexes?.length) {
       // A later caller asking for more indexes still gets them.
@@ -220,6 +272,7 @@ export class SqliteDocumentStore implements DocumentStore {
     assertCollectionName(replacement);
     this.collection(target);
     this.collection(replacement);
+    this.cache.changed();
     const indexesOf = this.db.prepare<[string], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL");
     this.db.transaction(() => {
       const targetIndexes = indexesOf.all(target);
