@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import '../components/series.css';
 import { Form } from 'react-final-form';
-import { Steps, Tabs } from 'antd';
+import { Steps } from 'antd';
 import { DEFAULT_ASPECT_RATIO, DEFAULT_DURATION, type SeriesResponse } from '@app/domain';
 import { useGetPostingPlanQuery } from '../api';
 import { browserTimeZone, valuesOfSeries, type WizardValues } from '../lib/autopilot';
@@ -10,6 +10,7 @@ import { ContentStep } from './wizard/content-step';
 import { AutopilotFields, SettingsStep } from './wizard/settings-step';
 import { useOwnMediaPicker } from '../../../components/ui/own-media-picker';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { Tabs } from '../../../components/ui/tabs';
 import { useHydrated } from '../../../lib/client-value';
 import { loadValidation, useWizardSubmit } from './wizard/use-wizard-submit';
 
@@ -130,7 +131,7 @@ export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES, seri
             ) : (
               <Tabs
                 className="wizard__tabs"
-                destroyOnHidden
+                destroyInactive
                 activeKey={tab}
                 onChange={(key) => {
                   setTab(key as 'series' | 'batch');

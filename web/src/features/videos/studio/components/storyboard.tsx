@@ -1,7 +1,8 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Input, Modal, Popconfirm, Tooltip } from 'antd';
+import { Button, Input, Popconfirm, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, FolderOpenOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import type { VideoDetail } from '@app/domain';
+import { LazyModal } from '../../../../components/ui/lazy-modal';
 import { useOwnMediaPicker, type MediaFitChoice } from '../../../../components/ui/own-media-picker';
 
 type Studio = NonNullable<VideoDetail['studio']>;
@@ -138,7 +139,7 @@ export function Storyboard({ studio, disabled, onEditLine, onArrange, onRegenera
           }}
         />
       )}
-      <Modal
+      <LazyModal
         open={redrawing !== null}
         title={redrawing ? `A new picture for scene ${redrawing.index + 1}` : ''}
         okText="Draw a new picture"
@@ -154,7 +155,7 @@ export function Storyboard({ studio, disabled, onEditLine, onArrange, onRegenera
         <Input.TextArea id="scene-prompt" value={redrawing?.prompt ?? ''} maxLength={400} showCount autoSize={{ minRows: 2, maxRows: 6 }}
           onChange={(e) => setRedrawing((r) => (r ? { ...r, prompt: e.target.value } : r))} />
         <p className="vid-note">Same art style, a new drawing. Keep the description to draw another take on it.</p>
-      </Modal>
+      </LazyModal>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Suspense, type ReactElement } from 'react';
-import { Alert, Button, Tabs } from 'antd';
+import { Alert, Button } from 'antd';
 import { HistoryOutlined, SyncOutlined } from '@ant-design/icons';
 import { catalog, type CaptionStyle, type MusicSettings, type VideoDetail } from '@app/domain';
 import { toast } from '../../../../lib/toast';
@@ -10,6 +10,7 @@ import {
 } from '../api';
 import { Storyboard, clock } from './storyboard';
 import { lazyComponent } from '../../../../lib/lazy-component';
+import { Tabs } from '../../../../components/ui/tabs';
 import '../studio.css';
 
 // The Captions and Sound tabs' settings (antd's segmented controls, slider and switch), fetched when one of them is opened.
@@ -89,8 +90,7 @@ export function StudioPanel({ video }: { video: VideoDetail }): ReactElement | n
         />
       )}
       <Tabs
-        size="small"
-        tabBarGutter={18}
+        label="Studio"
         items={[
           {
             key: 'storyboard',
