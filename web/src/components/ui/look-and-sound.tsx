@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import './look-and-sound.css';
 import { Segmented, Slider, Switch } from 'antd';
 import {
@@ -64,6 +64,17 @@ export interface MusicFieldsProps {
 
 /** The music bed: mood, volume (0 = none) and ducking under the voice. */
 export function MusicFields({ music, disabled, onChange }: MusicFieldsProps): ReactElement {
+  // The slider follows the pointer or the arrow keys at once and tells the choice when a move ends
+  // (each arrow key press is one). It takes the saved volume when that changes, except the echoes of
+  // earlier steps while a later one is on its way. (Started afresh at each save, it lost a keyboard
+  // user's focus; taking every echo, it jumped back under the keys.)
+  const [volume, setVolume] = useState(music.volume);
+  const told = useRef<number | null>(null);
+  useEffect(() => {
+    if (told.current !== null && music.volume !== told.current) return;
+    told.current = null;
+    setVolume(music.volume);
+  }, [music.volume]);
   return (
     <>
       <div className="st-row st-row--stack">
@@ -72,13 +83,16 @@ export function MusicFields({ music, disabled, onChange }: MusicFieldsProps): Re
           options={MUSIC_MOODS.map((m) => ({ value: m, label: m === 'auto' ? 'Auto (from the topic)' : capitalised(m) }))} />
       </div>
       <div className="st-row st-row--stack">
-        <span className="vid-field__label" id="studio-volume">MUSIC VOLUME · {music.volume === 0 ? 'no music' : `${music.volume} %`}</span>
-        <Slider aria-labelledby="studio-volume" min={0} max={100} step={5} disabled={disabled} defaultValue={music.volume} key={music.volume}
-          onChangeComplete={(volume) => onChange({ ...music, volume })} />
+        <span className="vid-field__label" id="studio-volume">MUSIC VOLUME · {volume === 0 ? 'no music' : `${volume} %`}</span>
+        <Slider aria-labelledby="studio-volume" min={0} max={100} step={5} disabled={disabled} value={volume} onChange={setVolume}
+          onChangeComplete={(chosen) => {
+            told.current = chosen === music.volume ? null : chosen;
+            onChange({ ...music, volume: chosen });
+          }} />
       </div>
       <div className="st-row">
         <label className="vid-field__label" htmlFor="studio-ducking">LOWER THE MUSIC UNDER THE VOICE</label>
-        <Switch id="studio-ducking" checked={music.ducking} disabled={disabled || music.volume === 0} onChange={(ducking) => onChange({ ...music, ducking })} />
+        <Switch id="studio-ducking" checked={music.ducking} disabled={disabled || volume === 0} onChange={(ducking) => onChange({ ...music, ducking })} />
       </div>
     </>
   );
