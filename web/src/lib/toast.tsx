@@ -144,10 +144,9 @@ function ToastItem({ item, onDismiss }: { item: ToasterToast; onDismiss: () => v
 
   const variant = item.variant ?? 'default';
   return (
+    // A list item stays one (the viewport is a list); what it says is the live region inside it.
     <li
       className={`toast toast--${variant}`}
-      role={variant === 'destructive' ? 'alert' : 'status'}
-      aria-atomic="true"
       data-testid="toast"
       style={dx ? { transform: `translateX(${dx}px)`, opacity: Math.max(0.2, 1 - dx / 200) } : undefined}
       onPointerDown={onPointerDown}
@@ -159,7 +158,7 @@ function ToastItem({ item, onDismiss }: { item: ToasterToast; onDismiss: () => v
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div className="toast__body">
+      <div className="toast__body" role={variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
         {item.title ? <div className="toast__title">{item.title}</div> : null}
         {item.description ? <div className="toast__description">{item.description}</div> : null}
       </div>

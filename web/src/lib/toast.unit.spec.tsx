@@ -92,3 +92,17 @@ describe('Toasts', () => {
     act(() => dispatch({ type: 'REMOVE_TOAST' }));
   });
 });
+
+describe('Toasts as assistive technology reads them', () => {
+  it('given a toast on show, when axe checks the list, then every child of the list is a list item and the toast says its words as a live region', async () => {
+    jest.useRealTimers();
+    const { default: axe } = await import('axe-core');
+    const { container } = render(<Toaster />);
+    act(() => void toast({ title: 'Saved', description: 'Your series is on autopilot.' }));
+
+    const results = await axe.run(container, { runOnly: ['list', 'listitem', 'aria-allowed-role'] });
+
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent('SavedYour series is on autopilot.');
+  });
+});
