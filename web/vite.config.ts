@@ -51,8 +51,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every module a route imports is its own chunk unless told otherwise, and a phone opens at
         // most six connections to the product over HTTP/1.1: the detail page's ~50 chunks went out
         // six at a time, a round trip each (Lighthouse: largest paint 4.0 s). Small chunks are
-        // merged into the chunks loaded with them (rollup only merges where no other page would run
-        // code it did not before), ~120 files become ~60, and each route's bytes stay in budget
+        // merged into the chunks loaded with them (rollup merges only where no page runs code it did
+        // not run before, though a page may now load a little it does not run: the dashboard shell
+        // carries the affiliates page), ~120 files become ~60, and each route's bytes stay in budget
         // (`npm run bench -- web`).
         experimentalMinChunkSize: 8_000,
         // A merged chunk keeps one of its modules' names; the one that starts the app says so.

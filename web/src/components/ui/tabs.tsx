@@ -30,7 +30,9 @@ export function Tabs({ items, label, className, defaultKey = items[0]?.key, acti
   const id = useId();
   const [chosen, setChosen] = useState(defaultKey);
   const active = activeKey ?? chosen;
+  // The panels opened so far, the chosen one always among them (however it was chosen: a click here or the page's `activeKey`).
   const [opened, setOpened] = useState(() => new Set([active]));
+  if (!opened.has(active)) setOpened(new Set(opened).add(active));
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const shown = (key: string) => key === active || (!destroyInactive && opened.has(key));
 
@@ -38,7 +40,6 @@ export function Tabs({ items, label, className, defaultKey = items[0]?.key, acti
     const item = items[index];
     if (!item) return;
     setChosen(item.key);
-    setOpened((keys) => (keys.has(item.key) ? keys : new Set(keys).add(item.key)));
     if (item.key !== active) onChange?.(item.key);
     tabs.current[index]?.focus();
   };

@@ -64,4 +64,14 @@ describe('Tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Three' })).toHaveTextContent('Third panel');
     expect(screen.queryByText('First panel')).not.toBeInTheDocument();
   });
+
+  it('given a page that chooses the tab itself, when it moves to another and back, then the panel it opened is kept, hidden', () => {
+    const { rerender } = render(<Tabs items={items} activeKey="one" onChange={() => undefined} />);
+
+    rerender(<Tabs items={items} activeKey="two" onChange={() => undefined} />);
+    rerender(<Tabs items={items} activeKey="one" onChange={() => undefined} />);
+
+    expect(screen.getByRole('tab', { name: 'One' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Second panel').closest('[role=tabpanel]')).toHaveAttribute('hidden');
+  });
 });
