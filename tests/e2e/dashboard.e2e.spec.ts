@@ -16,7 +16,18 @@ import { startEmbeddedServer, type TestServer } from '../support/embedded-server
 jest.setTimeout(600_000);
 
 const SHOTS = resolve(__dirname, '../artifacts/screenshots');
-const PAGES = ['/dashboard', '/dashboard/view', '/dashboard/create', '/dashboard/guides', '/dashboard/billing', '/dashboard/account', '/dashboard/affiliates', '/dashboard/analytics'];
+/** Every dashboard page, by the name it has in the tab (WCAG 2.4.2: each its own). */
+const PAGE_TITLES: Record<string, string> = {
+  '/dashboard': 'Dashboard',
+  '/dashboard/view': 'Your Videos',
+  '/dashboard/create': 'Create A Series',
+  '/dashboard/guides': 'Video Guides',
+  '/dashboard/billing': 'Billing',
+  '/dashboard/account': 'Account Settings',
+  '/dashboard/affiliates': 'Affiliate Program',
+  '/dashboard/analytics': 'Analytics',
+};
+const PAGES = Object.keys(PAGE_TITLES);
 const WIDTHS = [
   [1280, 900],
   [390, 844],
@@ -101,6 +112,10 @@ describe('When a creator makes a video from the dashboard', () => {
     });
     expect(playing.error).toBeNull();
     expect(playing.time).toBeGreaterThan(0);
+    // The page is named by its video, in the tab and in its (visually hidden) heading.
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(heading).not.toBe('Video');
+    expect(await page.title()).toBe(`${heading} | ReelPilot`);
     await shot('journey-done-1280');
   });
 
@@ -193,6 +208,7 @@ describe('When a creator makes a video from the dashboard', () => {
           throw error;
         });
         await page.waitForLoadState('networkidle');
+        expect(`${path}: ${await page.title()}`).toBe(`${path}: ${PAGE_TITLES[path]} | ReelPilot`);
         await shot(`${path.slice(1).replace(/\//g, '-')}-${width}`);
         violations.push(...(await seriousViolations(page)).map((v) => `${path} at ${width}: ${v}`));
       }

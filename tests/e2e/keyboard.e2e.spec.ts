@@ -51,12 +51,15 @@ describe('When a creator uses only the keyboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Logout' }).waitFor();
+    // A page reached inside the app is named in the tab and read out, as a page the browser loads is.
+    await page.waitForFunction((name) => document.title === name && document.getElementById('page-announcer')?.textContent === name, 'Dashboard | ReelPilot');
   });
 
   it('should create a series, whose first video starts rendering', async () => {
     unseen.push(...(await tabTo(page, /^Create$/)));
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Create A Series' }).waitFor();
+    await page.waitForFunction((name) => document.getElementById('page-announcer')?.textContent === name, 'Create A Series | ReelPilot');
     unseen.push(...(await tabTo(page, /^Fun Facts/)));
     await page.keyboard.press('Space');
     await shot('topic');

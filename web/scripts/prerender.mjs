@@ -111,20 +111,20 @@ for (const [name, head] of Object.entries(PAGE_HEADS)) {
 }
 // The signed-in pages: a skeleton, not the visitor's page (`data-shell`, app/start.tsx).
 const shells = [];
-for (const { name, path, example } of APP_PAGES) {
+for (const { name, path, example, title } of APP_PAGES) {
   try {
     const page = await renderSignedIn(example ?? path);
     // A component that failed on the server leaves React's note for the browser to render it (`<template data-msg>`).
     const failed = /<template data-msg="([^"]*)"/.exec(page.html);
     if (failed) throw new Error(failed[1].replace(/\s+/g, ' '));
-    shells.push({ name, path, page });
+    shells.push({ name, path, title, page });
   } catch (error) {
     // A page that cannot be drawn without its browser gets no skeleton (the app renders it from scratch).
     console.warn(`prerender: no skeleton for ${path}: ${error instanceof Error ? error.message : error}`);
-    shells.push({ name, path, page: { html: '', modules: routeModules(example ?? path), antdCss: '' } });
+    shells.push({ name, path, title, page: { html: '', modules: routeModules(example ?? path), antdCss: '' } });
   }
 }
-for (const { name, path, page: { html, modules, antdCss } } of shells) {
+for (const { name, path, title, page: { html, modules, antdCss } } of shells) {
   const { scripts, styles } = assetsOf([START, ...modules]);
   // The page's antd styles, named by their content like the build's assets (pages with the same share the file).
   const antdHref = antdCss && `/assets/antd-${createHash('sha256').update(antdCss).digest('base64url').slice(0, 8)}.css`;
@@ -137,7 +137,9 @@ for (const { name, path, page: { html, modules, antdCss } } of shells) {
   const waitsForData = !html || /aria-busy="true"|class="(?:[^"]* )?(?:skel|ant-skeleton)[ "]/.test(main);
   const preloads = waitsForData ? modulePreloads(scripts).map((link) => link.replace('<link ', '<link fetchpriority="low" ')) : [];
   // antd's sheet before the app's own, so that the app's rules win, as when antd adds its styles at the top of the head.
+  // The page's own name in the tab from the first paint (the app keeps it: lib/use-document-title.ts).
   let page = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(title))}</title>`)
     .replace(/<link rel="stylesheet"/, antdHref ? `<link rel="stylesheet" crossorigin href="${antdHref}" />\n    <link rel="stylesheet"` : '<link rel="stylesheet"')
     .replace('</head>', `  ${[...stylesheets(styles), ...preloads].join('\n    ')}\n  </head>`);
   // The skeleton stays inert (no control in it answers) until the app has taken the page over

@@ -12,7 +12,7 @@ import { AppRoutes, preloadRoute, routeHandles } from './app/router';
 import { AntdProvider } from './components/antd-provider';
 import { AntdStyleCatalog } from './components/antd-style-catalog';
 import { PrerenderedSession } from './lib/auth';
-import { PAGE_HEADS, documentTitle } from './config/page-heads';
+import { APP_TITLES, PAGE_HEADS, documentTitle } from './config/page-heads';
 import { paths } from './config/paths';
 
 export { PAGE_HEADS, documentTitle };
@@ -23,16 +23,16 @@ export { PAGE_HEADS, documentTitle };
  * them all at once with the entry instead of one layout after another. `path` is what the server
  * matches (`/*`: any id); `example` the path rendered for it.
  */
-export const APP_PAGES: Array<{ name: string; path: string; example?: string }> = [
-  { name: 'dashboard', path: paths.dashboard.root.path },
-  { name: 'dashboard-create', path: paths.dashboard.create.path },
-  { name: 'dashboard-view', path: paths.dashboard.view.path },
-  { name: 'dashboard-video', path: `${paths.dashboard.view.path}/*`, example: paths.dashboard.detail.getHref('id') },
-  { name: 'dashboard-guides', path: paths.dashboard.guides.path },
-  { name: 'dashboard-billing', path: paths.dashboard.billing.path },
-  { name: 'dashboard-account', path: paths.dashboard.account.path },
-  { name: 'dashboard-affiliates', path: paths.dashboard.affiliates.path },
-  { name: 'dashboard-analytics', path: paths.dashboard.analytics.path },
+export const APP_PAGES: Array<{ name: string; path: string; example?: string; title: string }> = [
+  { name: 'dashboard', path: paths.dashboard.root.path, title: APP_TITLES.dashboard },
+  { name: 'dashboard-create', path: paths.dashboard.create.path, title: APP_TITLES.create },
+  { name: 'dashboard-view', path: paths.dashboard.view.path, title: APP_TITLES.videos },
+  { name: 'dashboard-video', path: `${paths.dashboard.view.path}/*`, example: paths.dashboard.detail.getHref('id'), title: APP_TITLES.video },
+  { name: 'dashboard-guides', path: paths.dashboard.guides.path, title: APP_TITLES.guides },
+  { name: 'dashboard-billing', path: paths.dashboard.billing.path, title: APP_TITLES.billing },
+  { name: 'dashboard-account', path: paths.dashboard.account.path, title: APP_TITLES.account },
+  { name: 'dashboard-affiliates', path: paths.dashboard.affiliates.path, title: APP_TITLES.affiliates },
+  { name: 'dashboard-analytics', path: paths.dashboard.analytics.path, title: APP_TITLES.analytics },
 ];
 
 /** The source modules of the lazy routes a path opens (`src/app/routes/login.tsx`…). */

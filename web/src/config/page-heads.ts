@@ -25,4 +25,22 @@ export const PAGE_HEADS = {
   terms: { path: paths.terms.path, title: 'Terms of Service', description: `The terms that apply when you use ${BRAND.name} to make and post videos.` },
 } as const satisfies Record<string, PageHead>;
 
+/**
+ * The signed-in pages' names, as their headings give them (the home page's heading greets the
+ * user instead): the app shows them in the tab, and the build writes them into each page's HTML.
+ */
+export const APP_TITLES = {
+  dashboard: 'Dashboard',
+  create: 'Create A Series',
+  editSeries: 'Edit Series',
+  videos: 'Your Videos',
+  video: 'Video',
+  library: 'Your Media',
+  guides: 'Video Guides',
+  billing: 'Billing',
+  account: 'Account Settings',
+  affiliates: 'Affiliate Program',
+  analytics: 'Analytics',
+} as const;
+
 export const documentTitle = (title?: string) => (title ? `${title} | ${BRAND.name}` : SITE_TITLE);

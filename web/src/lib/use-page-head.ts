@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { documentTitle, type PageHead } from '../config/page-heads';
+import { showDocumentTitle } from './use-document-title';
 
 /** The head element `tag` whose `key` attribute is `name`, made if the page has none, given `value`. */
 function setHeadTag(tag: 'meta' | 'link', key: 'name' | 'property' | 'rel', name: string, valueAttribute: 'content' | 'href', value: string) {
@@ -17,7 +18,7 @@ export function usePageHead(head: PageHead) {
   useEffect(() => {
     const title = documentTitle(head.title);
     const url = new URL(head.path, window.location.origin).href;
-    document.title = title;
+    showDocumentTitle(title);
     setHeadTag('meta', 'name', 'description', 'content', head.description);
     setHeadTag('link', 'rel', 'canonical', 'href', url);
     setHeadTag('meta', 'property', 'og:title', 'content', title);

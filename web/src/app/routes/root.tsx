@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { storeReferralFromSearch } from '../../lib/cookies';
 import { trackPageView } from '../../lib/tracking';
 import { Spinner } from '../../components/ui/spinner';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Side effects of every page view: the pixel and the affiliate referral cookie. */
 function PageViewEffects() {
@@ -47,6 +48,7 @@ export function RootLayout() {
 }
 
 export function NotFound() {
+  useDocumentTitle('Page not found');
   return (
     <main className="page-center not-found">
       <h1>404 Page Not Found</h1>

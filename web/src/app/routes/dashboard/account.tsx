@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { PLATFORM_LABELS, isPlatform } from '@app/domain';
 import { useReturnNotice } from '../../../lib/use-return-notice';
+import { APP_TITLES } from '../../../config/page-heads';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
 import { AccountForms } from '../../../features/account/components/account-settings';
 import { LinkedAccounts } from '../../../features/social/components/linked-accounts';
@@ -20,7 +21,7 @@ export default function AccountPage(): ReactElement {
   useReturnNotice(LINK_OUTCOMES, linkOutcome);
   return (
     <>
-      <PageHeader title="Account Settings" subtitle="Your login email, password and linked accounts." />
+      <PageHeader title={APP_TITLES.account} subtitle="Your login email, password and linked accounts." />
       <AccountForms />
       <section className="account-linked" aria-labelledby="linked-title">
         <h2 id="linked-title" className="account-h2">

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { APP_TITLES } from '../../../config/page-heads';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
 import { CurrentPlan } from '../../../features/billing/components/current-plan';
 import { PlanCards } from '../../../features/billing/components/plan-cards';
@@ -9,7 +10,7 @@ export default function BillingPage(): ReactElement {
   useCheckoutReturn();
   return (
     <>
-      <PageHeader title="Billing" subtitle="Your plan, payment method and upgrades." />
+      <PageHeader title={APP_TITLES.billing} subtitle="Your plan, payment method and upgrades." />
       <CurrentPlan />
       <PlanCards />
       <BillingFaq />

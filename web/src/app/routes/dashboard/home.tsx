@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { useAuth } from '../../../lib/auth';
+import { APP_TITLES } from '../../../config/page-heads';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
 import { SeriesHome } from '../../../features/series/components/series-home';
 import { YourVideos } from '../../../features/videos/components/your-videos';
@@ -27,6 +28,7 @@ export default function DashboardHome(): ReactElement {
     <>
       <PageHeader
         title={first ? `Welcome back, ${first}!` : 'Welcome back!'}
+        documentTitle={APP_TITLES.dashboard}
         subtitle="Create faceless videos on autopilot: pick a topic, a voice and a style, and we do the rest."
       />
       <SeriesHome hasVideos={(videos?.length ?? 0) > 0} />

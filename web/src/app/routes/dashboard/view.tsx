@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { APP_TITLES } from '../../../config/page-heads';
 import { PageHeader } from '../../../features/dashboard/components/dashboard-shell';
 import { ImportVideoButton } from '../../../features/media';
 import { YourVideos } from '../../../features/videos/components/your-videos';
@@ -7,7 +8,7 @@ import { YourVideos } from '../../../features/videos/components/your-videos';
 export default function ViewPage(): ReactElement {
   return (
     <>
-      <PageHeader title="View" subtitle="Watch, caption, download and publish your videos." actions={<ImportVideoButton />} />
+      <PageHeader title="View" documentTitle={APP_TITLES.videos} subtitle="Watch, caption, download and publish your videos." actions={<ImportVideoButton />} />
       <YourVideos />
     </>
   );

@@ -23,6 +23,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { BUILD_TIME, useClientValue, useHydrated } from '../../../lib/client-value';
 import { PageSearch } from './page-search';
 import { useOnceOpened } from '../../../lib/use-once-opened';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import './dashboard.css';
 import { paths } from '../../../config/paths';
 
@@ -226,8 +227,12 @@ export function MinimalShell({ children }: { children: ReactNode }): ReactElemen
   );
 }
 
-/** Page title block used by every dashboard page. */
-export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }): ReactElement {
+/**
+ * Page title block used by every dashboard page. It names the page in the document too: by its
+ * heading, or by `documentTitle` where the heading is not a name for the page (a greeting).
+ */
+export function PageHeader({ title, subtitle, actions, documentTitle }: { title: string; subtitle?: ReactNode; actions?: ReactNode; documentTitle?: string }): ReactElement {
+  useDocumentTitle(documentTitle ?? title);
   return (
     <div className="dash-page-header">
       <div>

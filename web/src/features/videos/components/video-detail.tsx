@@ -15,6 +15,8 @@ import { GenerationProgress } from './generation-progress';
 import { refusalToast } from '../lib/refusal-toast';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { LazyModal } from '../../../components/ui/lazy-modal';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { APP_TITLES } from '../../../config/page-heads';
 import { ScriptForm } from '../studio/forms/script-form';
 import { useEditScriptMutation } from '../studio/api';
 
@@ -72,6 +74,8 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
   const [editScript, savingScript] = useEditScriptMutation();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const playerRetried = useRef(false);
+  // The tab and a screen reader name the page by its video (no heading shows it: its title is a field).
+  useDocumentTitle(video?.title || (error ? 'Video not found' : APP_TITLES.video));
 
   useEffect(() => {
     if (error) reportSilently('Failed to fetch video', error);
@@ -122,6 +126,7 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
 
   return (
     <div className="vid-detail">
+      <h1 className="sr-only">{video.title || APP_TITLES.video}</h1>
       <p className="sr-only" role="status" aria-live="polite" data-testid="video-status-announcement">
         {announcement}
       </p>
