@@ -8,7 +8,8 @@
 // loading state, rendered as a signed-in visitor first sees it) that the app replaces, their routes'
 // chunks and styles, and a stylesheet of the antd components it shows, in the app's theme (dist/assets/antd-*.css).
 // Every page names the chunk that starts the app (src/app/start.tsx), index.html too.
-// The files go to dist/pages/, named by path in dist/pages/manifest.json, which the server reads.
+// The files go to dist/pages/, named by path in dist/pages/manifest.json, which the server reads with
+// dist/pages/routes.json (the route table's paths: any other is answered 404).
 // Usage (from web/, after both builds): node scripts/prerender.mjs
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,7 +64,7 @@ const ORIGIN = '{{origin}}';
 /** The picture a link preview shows: a frame of the demo video. */
 const PREVIEW = { href: '/media/demo.jpg', width: 540, height: 960, alt: 'A frame of a faceless short video: a crescent moon over night hills, with its caption in white and yellow.' };
 
-const { render, renderSignedIn, routeModules, PAGE_HEADS, APP_PAGES, documentTitle } = await import(pathToFileURL(join(ssr, 'entry-server.mjs')).href);
+const { render, renderSignedIn, routeModules, routePatterns, PAGE_HEADS, APP_PAGES, documentTitle } = await import(pathToFileURL(join(ssr, 'entry-server.mjs')).href);
 /** The module the entry loads once the page is painted: it renders or hydrates the app. */
 const START = 'src/app/start.tsx';
 const modulePreloads = (scripts) => scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`);
@@ -154,4 +155,7 @@ for (const { name, path, title, page: { html, modules, antdCss } } of shells) {
 }
 console.log(`app pages: ${APP_PAGES.length}, with their chunks named`);
 writeFileSync(join(dist, 'pages', 'manifest.json'), `${JSON.stringify(pages, null, 2)}\n`);
+// The app's routes, for the server to answer every other path with a 404 (platform/src/http/http-app.ts).
+writeFileSync(join(dist, 'pages', 'routes.json'), `${JSON.stringify(routePatterns(), null, 2)}\n`);
+console.log(`routes: ${routePatterns().join(' ')}`);
 rmSync(ssr, { recursive: true, force: true });

@@ -5,10 +5,10 @@
  * dashboard's frame and the page's loading state) that the app replaces with the visitor's page.
  */
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter, type RouteObject } from 'react-router-dom';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { AppProvider } from './app/provider';
-import { AppRoutes, preloadRoute, routeHandles } from './app/router';
+import { AppRoutes, preloadRoute, routeHandles, routes } from './app/router';
 import { AntdProvider } from './components/antd-provider';
 import { AntdStyleCatalog } from './components/antd-style-catalog';
 import { PrerenderedSession } from './lib/auth';
@@ -38,6 +38,26 @@ export const APP_PAGES: Array<{ name: string; path: string; example?: string; ti
 /** The source modules of the lazy routes a path opens (`src/app/routes/login.tsx`…). */
 export function routeModules(path: string): string[] {
   return routeHandles(path).flatMap((handle) => (handle.module ? [handle.module] : []));
+}
+
+/**
+ * Every path pattern of the route table (`/dashboard/view/:id`, `/reset-password/:resetToken?`):
+ * the server answers any other path with the app's page and a 404 status (the app shows its "Page
+ * Not Found"), and a missing file with a plain 404, not with the app's page.
+ */
+export function routePatterns(): string[] {
+  const patterns = new Set<string>();
+  const walk = (list: RouteObject[], base: string) => {
+    for (const route of list) {
+      if (route.path === '*') continue;
+      const path = route.path ? (route.path.startsWith('/') ? route.path : `${base.replace(/\/$/, '')}/${route.path}`) : base;
+      // A page is an index route or a path without children; a layout alone matches nothing.
+      if (route.index || (route.path && !route.children?.length)) patterns.add(path || '/');
+      if (route.children) walk(route.children, path);
+    }
+  };
+  walk(routes, '');
+  return [...patterns].sort();
 }
 
 export interface RenderedPage {

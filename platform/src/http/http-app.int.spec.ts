@@ -20,6 +20,8 @@ function builtWebApp(): { dist: string; script: string } {
   writeFileSync(join(dist, 'pages', 'login.html'), `<!doctype html><html><head><title>Login</title><link rel="canonical" href="{{origin}}/login" /><meta property="og:url" content="{{origin}}/login" /><meta property="og:image" content="{{origin}}/media/demo.jpg" /></head><body><div id="root">${'<p>Log in</p>'.repeat(100)}</div></body></html>`);
   writeFileSync(join(dist, 'pages', 'view.html'), '<!doctype html><html><head><title>Video</title><link rel="modulepreload" href="/assets/video-detail.js" /></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dist, 'pages', 'manifest.json'), JSON.stringify({ '/login': 'pages/login.html', '/dashboard/view/*': 'pages/view.html' }));
+  // The app's route table, as the build lists it.
+  writeFileSync(join(dist, 'pages', 'routes.json'), JSON.stringify(['/', '/dashboard/billing', '/dashboard/view', '/dashboard/view/:id', '/login', '/reset-password/:resetToken?']));
   execFileSync(process.execPath, [resolve(__dirname, '../../../infra/scripts/precompress.mjs'), dist]);
   return { dist, script };
 }
@@ -114,6 +116,27 @@ describe('When the web app and the API answer a browser', () => {
     // The page's file as built, with its placeholder, is not served by its own path.
     const raw = await request(app).get('/pages/login.html');
     expect(raw.text).not.toContain('{{origin}}');
+  });
+
+  it("should answer a path that is none of the app's routes with the app's page and a 404, and a missing file with a plain 404", async () => {
+    for (const path of ['/no-such-page', '/health', '/dashboard/nope', '/login/elsewhere']) {
+      const page = await request(app).get(path).set('accept-encoding', 'br');
+      expect(`${path} ${page.status} ${page.headers['content-type']}`).toMatch(new RegExp(`^${path} 404 text/html`));
+      expect(page.headers['cache-control']).toBe('no-cache');
+      // The app draws its own "Page Not Found" there.
+      expect(page.text).toContain('<div id="root">');
+    }
+    // A chunk of an earlier build, asked for by a tab left open across a deploy: no page in its place.
+    for (const path of ['/assets/gone-abc123.js', '/favicon-old.png', '/dashboard/view/abc/x.map']) {
+      const missing = await request(app).get(path);
+      expect(`${path} ${missing.status} ${missing.headers['content-type']}`).toMatch(new RegExp(`^${path} 404 text/plain`));
+      expect(missing.text).toBe('Not found');
+    }
+    // The app's routes as its router matches them: any case, a trailing slash, an optional parameter, a token with dots.
+    for (const path of ['/', '/DASHBOARD/Billing/', '/reset-password', '/reset-password/a.b.c', '/dashboard/view/abc-123']) {
+      const page = await request(app).get(path);
+      expect(`${path} ${page.status} ${page.headers['content-type']}`).toMatch(new RegExp(`^${path} 200 text/html`));
+    }
   });
 
   it('should send a page named for a pattern of paths to each path of it, and the app page to the others', async () => {

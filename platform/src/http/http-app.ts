@@ -27,8 +27,8 @@ export interface HttpAppParts {
 
 /**
  * An HTTP origin: a request context (correlation id) and a log line per API request, the
- * services' routes, JSON 404s under /api, the built web app with an SPA fallback so deep links
- * (/dashboard/view/:id) load the app, and the one error middleware.
+ * services' routes, JSON 404s under /api, the built web app (a deep link such as /dashboard/view/:id
+ * loads the app; a path of no route its 404 page), and the one error middleware.
  */
 export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: HttpAppParts): Express {
   const app = express();
@@ -83,8 +83,11 @@ export function compressAnswers(): RequestHandler {
 /**
  * The built web app: each file in the best encoding the browser accepts, from the copies the
  * build made (brotli, then gzip); hashed assets cached for good, index.html always revalidated,
- * everything else for an hour; unknown paths are the app's own routes and get index.html, through
- * the same negotiation. robots.txt and sitemap.xml name the public pages, at `publicUrl` when the
+ * everything else for an hour. A path of the app's routes gets its page (index.html, or the page
+ * the build made for it), through the same negotiation; any other path the app's page with a 404
+ * status (the app shows its "Page Not Found"), and a missing file (`/assets/gone.js`) a plain 404:
+ * a tab left open across a deploy then fails to load an old chunk as a missing file, not as a
+ * script that turned out to be HTML. robots.txt and sitemap.xml name the public pages, at `publicUrl` when the
  * product knows where it is published (else at the origin the browser named).
  */
 export function serveWebApp(app: Express, webDist: string, { publicUrl = null }: { publicUrl?: string | null } = {}): void {
@@ -94,6 +97,7 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null }:
   // Each page's own HTML by path (the build's dist/pages/manifest.json): the public pages prerendered
   // with their heads, the app's pages with their chunks named for the browser to fetch at once.
   const pageFileFor = readPageManifest(join(pages, 'manifest.json'));
+  const isAppRoute = readRoutePatterns(join(pages, 'routes.json'));
   app.get('/robots.txt', (req, res) => {
     res.type('text/plain').set('cache-control', 'public, max-age=3600')
       .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\nDisallow: /reset-password\n\nSitemap: ${siteOrigin(req)}/sitemap.xml\n`);
@@ -120,6 +124,12 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null }:
   app.use((req, res, next) => (req.path.startsWith('/pages/') ? next() : files(req, res, next)));
   const withOrigin = originPages(publicUrl);
   app.get('/{*splat}', (req, res, next) => {
+    const known = isAppRoute(req.path);
+    if (!known && FILE_NAME.test(req.path)) {
+      res.status(404).set('cache-control', 'no-cache').type('text/plain').send('Not found');
+      return;
+    }
+    if (!known) res.status(404);
     const page = pageFileFor(req.path) ?? 'index.html';
     withOrigin(join(webDist, page), siteOrigin(req), req, res).then((served) => {
       if (served) return;
@@ -139,6 +149,26 @@ function readPageManifest(file: string): (path: string) => string | undefined {
   const exact = new Map(entries.filter(([path]) => !path.endsWith('/*')));
   const below = entries.filter(([path]) => path.endsWith('/*')).map(([path, page]) => [path.slice(0, -1), page] as const);
   return (path) => exact.get(path) ?? below.find(([prefix]) => path.startsWith(prefix) && path.length > prefix.length && !path.slice(prefix.length).includes('/'))?.[1];
+}
+
+/** A path whose last segment is a file's name (`index-abc.js`, `logo.png`). */
+const FILE_NAME = /\.[a-z0-9]{1,16}$/i;
+
+/**
+ * Whether a path is one of the app's routes (the build's dist/pages/routes.json: `/dashboard/view/:id`,
+ * `/reset-password/:resetToken?`), matched as the app's router does (any case, a trailing slash or
+ * not). Without the file (a build without it), every path is.
+ */
+function readRoutePatterns(file: string): (path: string) => boolean {
+  if (!existsSync(file)) return () => true;
+  const patterns = (JSON.parse(readFileSync(file, 'utf8')) as string[]).map((pattern) => {
+    const segments = pattern.split('/').filter(Boolean).map((segment) => {
+      if (!segment.startsWith(':')) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+    });
+    return new RegExp(`^${segments.join('')}/?$`, 'i');
+  });
+  return (path) => patterns.some((pattern) => pattern.test(path));
 }
 
 /** The pages a search engine may list. */
