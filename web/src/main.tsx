@@ -8,6 +8,7 @@
 import { storeReferralFromSearch } from './lib/cookies';
 import { sendEarlyReads } from './lib/early-requests';
 import { readToken } from './lib/storage';
+import { reloadOnStaleBuild } from './lib/stale-build';
 import './styles/global.css';
 
 // zod (the forms' shared schemas, in chunks loaded later) probes `new Function` once to parse
@@ -27,6 +28,9 @@ function leaveForLogin(root: HTMLElement) {
   window.history.replaceState({ usr: { from }, key: 'default', idx: 0 }, '', '/login');
   window.location.reload();
 }
+
+// A chunk of an earlier build, gone since a deploy: the page loads again, once (lib/stale-build).
+reloadOnStaleBuild();
 
 // An affiliate's ?fpr= is kept at once, before the app loads: a visitor who leaves sooner still counts.
 storeReferralFromSearch(window.location.search);

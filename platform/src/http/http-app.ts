@@ -126,6 +126,8 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null }:
   app.get('/{*splat}', (req, res, next) => {
     const known = isAppRoute(req.path);
     if (!known && FILE_NAME.test(req.path)) {
+      // A compressed copy that went missing after start-up leaves its encoding set: this answer has none.
+      res.removeHeader('content-encoding');
       res.status(404).set('cache-control', 'no-cache').type('text/plain').send('Not found');
       return;
     }

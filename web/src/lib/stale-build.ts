@@ -1,0 +1,46 @@
+/**
+ * A tab left open across a deploy still runs the previous build: the next page it opens asks for a
+ * chunk the server no longer has (a 404, platform/src/http/http-app.ts), and the dynamic import
+ * fails. Vite reports it as `vite:preloadError`; the page is then loaded again, which brings the
+ * new build and opens the page the visitor was going to. Once only: a chunk missing from the new
+ * build too is left to the route's error boundary ("Reload page") instead of reloading for ever.
+ */
+
+/** Marks the load a stale chunk caused, with its time (sessionStorage: this tab only). */
+export const STALE_RELOAD_KEY = 'stale-build-reload';
+/** A failure this soon after such a reload is not a stale build: it is shown, not reloaded again. */
+export const STALE_RELOAD_GRACE_MS = 60_000;
+
+interface Options {
+  reload?: () => void;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  now?: () => number;
+}
+
+function sessionStore(): Options['storage'] {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Listens for a failed chunk and reloads the page once for it; returns the way to stop listening. */
+export function reloadOnStaleBuild({ reload = () => window.location.reload(), storage = sessionStore(), now = Date.now }: Options = {}): () => void {
+  const reloadedAt = Number(storage?.getItem(STALE_RELOAD_KEY) ?? Number.NaN);
+  const onFailedChunk = (event: Event) => {
+    // Without storage a reload could not tell it had been tried: show the error instead.
+    if (!storage) return;
+    if (now() - reloadedAt < STALE_RELOAD_GRACE_MS) return;
+    try {
+      storage.setItem(STALE_RELOAD_KEY, String(now()));
+    } catch {
+      return;
+    }
+    // The page is going away: the failed import need not reach the error boundary.
+    event.preventDefault();
+    reload();
+  };
+  window.addEventListener('vite:preloadError', onFailedChunk);
+  return () => window.removeEventListener('vite:preloadError', onFailedChunk);
+}
