@@ -78,7 +78,8 @@ export function AnalyticsOverview(): ReactElement {
         <Col xs={24} lg={12}>
           <ChartCard title="Users by plan" empty={plans.length === 0}>
             <PieChart>
-              <Pie data={plans} dataKey="users" nameKey="plan" outerRadius={80} label>
+              {/* A lone slice gets no outline: the one between slices would draw a radius across the whole disc. */}
+              <Pie data={plans} dataKey="users" nameKey="plan" outerRadius={80} label stroke={plans.length > 1 ? '#fff' : 'none'}>
                 {plans.map((p, i) => <Cell key={p.plan} fill={COLORS[i % COLORS.length]} />)}
               </Pie>
               <Tooltip /><Legend />
