@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { readToken } from '../lib/storage';
+import { beginHydration } from '../lib/client-value';
 import { prefetchRoute, preloadRoute, preloadRouteInTurn } from './router';
 
 /** The longest a signed-in page's first render waits for its first reads (its skeleton shows meanwhile). */
@@ -28,11 +29,17 @@ export function start(): void {
     // (user, counter, the frame for this width). Any other: the page is drawn in its place.
     const hydrate = root.hasAttribute('data-hydrate') && readToken() !== null;
     const render = hydrate
-      ? () => startTransition(() => void hydrateRoot(root, <App />))
+      ? () => {
+          beginHydration();
+          startTransition(() => void hydrateRoot(root, <App />));
+        }
       : () => startTransition(() => createRoot(root).render(<App />));
     void firstReads.then(render, render);
   } else if (root.firstElementChild) {
-    const hydrate = () => void hydrateRoot(root, <App />);
+    const hydrate = () => {
+      beginHydration();
+      hydrateRoot(root, <App />);
+    };
     void preloadRoute(path).then(hydrate, hydrate);
   } else {
     createRoot(root).render(<App />);

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { storeReferralFromSearch } from '../../lib/cookies';
 import { trackPageView } from '../../lib/tracking';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { endHydration } from '../../lib/client-value';
 
 /** Side effects of every page view: the pixel and the affiliate referral cookie. */
 function PageViewEffects() {
@@ -25,6 +26,20 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * The page the browser loaded was taken over from its prerendered HTML (parts of it perhaps later
+ * than others, as their code arrives): until the visitor goes to another page, a component that
+ * mounts starts from its prerendered value (lib/client-value). From the first move on, none is.
+ */
+function HydrationEnd() {
+  const { pathname } = useLocation();
+  const loaded = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== loaded.current) endHydration();
+  }, [pathname]);
+  return null;
+}
+
 export function PageLoader() {
   return (
     <div className="page-center" aria-busy="true">
@@ -42,6 +57,7 @@ export function RootLayout() {
     <>
       <PageViewEffects />
       <ScrollToTop />
+      <HydrationEnd />
       <Outlet />
     </>
   );
