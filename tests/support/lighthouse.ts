@@ -58,7 +58,8 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
   const chrome: ChildProcess = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // Its own process group, so that closing it stops its helper processes too.
+    { stdio: 'ignore', detached: true },
   );
   const browser = (await eventually(() => chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => null), (b) => b !== null, 30_000, 250)) as Browser;
   const outDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
@@ -86,9 +87,16 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
     },
     async close() {
       await browser.close().catch(() => undefined);
+      const exited = new Promise((done) => (chrome.exitCode !== null ? done(undefined) : chrome.once('exit', done)));
       chrome.kill('SIGTERM');
-      await new Promise((done) => (chrome.exitCode !== null ? done(undefined) : chrome.once('exit', done)));
-      // Chromium's helper processes may still be writing its cache a moment after it exits: retried.
+      await exited;
+      // Its helper processes could still be writing its cache into the profile (the suite once failed
+      // on ENOTEMPTY removing it): the whole group is stopped first, and the removal still retried.
+      try {
+        process.kill(-chrome.pid!, 'SIGKILL');
+      } catch {
+        // The group is gone already.
+      }
       rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       rmSync(outDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
