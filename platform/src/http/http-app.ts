@@ -87,8 +87,8 @@ export function compressAnswers(): RequestHandler {
  * the build made for it), through the same negotiation; any other path the app's page with a 404
  * status (the app shows its "Page Not Found"), and a missing file (`/assets/gone.js`) a plain 404:
  * a tab left open across a deploy then fails to load an old chunk as a missing file, not as a
- * script that turned out to be HTML. robots.txt and sitemap.xml name the public pages, at `publicUrl` when the
- * product knows where it is published (else at the origin the browser named).
+ * script that turned out to be HTML. robots.txt and sitemap.xml name the public pages, at
+ * `publicUrl` when the product knows where it is published (else at the origin the browser named).
  */
 export function serveWebApp(app: Express, webDist: string, { publicUrl = null }: { publicUrl?: string | null } = {}): void {
   const siteOrigin = (req: Request) => publicUrl ?? requestOrigin(req);

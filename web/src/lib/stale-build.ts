@@ -3,7 +3,9 @@
  * chunk the server no longer has (a 404, platform/src/http/http-app.ts), and the dynamic import
  * fails. Vite reports it as `vite:preloadError`; the page is then loaded again, which brings the
  * new build and opens the page the visitor was going to. Once only: a chunk missing from the new
- * build too is left to the route's error boundary ("Reload page") instead of reloading for ever.
+ * build too is left to the route's error boundary ("Reload page") instead of reloading for ever, and
+ * so is a chunk lost to a dropped connection: reloading offline would trade the app for the browser's
+ * error page.
  */
 
 /** Marks the load a stale chunk caused, with its time (sessionStorage: this tab only). */
@@ -13,6 +15,8 @@ export const STALE_RELOAD_GRACE_MS = 60_000;
 
 interface Options {
   reload?: () => void;
+  /** Whether the browser has a network (navigator.onLine). */
+  online?: () => boolean;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   now?: () => number;
 }
@@ -26,11 +30,11 @@ function sessionStore(): Options['storage'] {
 }
 
 /** Listens for a failed chunk and reloads the page once for it; returns the way to stop listening. */
-export function reloadOnStaleBuild({ reload = () => window.location.reload(), storage = sessionStore(), now = Date.now }: Options = {}): () => void {
+export function reloadOnStaleBuild({ reload = () => window.location.reload(), online = () => navigator.onLine !== false, storage = sessionStore(), now = Date.now }: Options = {}): () => void {
   const reloadedAt = Number(storage?.getItem(STALE_RELOAD_KEY) ?? Number.NaN);
   const onFailedChunk = (event: Event) => {
     // Without storage a reload could not tell it had been tried: show the error instead.
-    if (!storage) return;
+    if (!storage || !online()) return;
     if (now() - reloadedAt < STALE_RELOAD_GRACE_MS) return;
     try {
       storage.setItem(STALE_RELOAD_KEY, String(now()));

@@ -44,6 +44,14 @@ describe('When a tab running an earlier build fails to load a chunk', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('should show the failure, not reload, when the chunk was lost to a dropped connection', () => {
+    const reload = jest.fn();
+    stop = reloadOnStaleBuild({ reload, now, online: () => false });
+    expect(failChunk().defaultPrevented).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(window.sessionStorage.getItem(STALE_RELOAD_KEY)).toBeNull();
+  });
+
   it('should show the failure when the tab keeps no session storage (it could not tell a loop)', () => {
     const reload = jest.fn();
     stop = reloadOnStaleBuild({ reload, now, storage: null });
