@@ -156,6 +156,7 @@ for (const { name, path, title, page: { html, modules, antdCss } } of shells) {
 console.log(`app pages: ${APP_PAGES.length}, with their chunks named`);
 writeFileSync(join(dist, 'pages', 'manifest.json'), `${JSON.stringify(pages, null, 2)}\n`);
 // The app's routes, for the server to answer every other path with a 404 (platform/src/http/http-app.ts).
-writeFileSync(join(dist, 'pages', 'routes.json'), `${JSON.stringify(routePatterns(), null, 2)}\n`);
-console.log(`routes: ${routePatterns().join(' ')}`);
+const routes = routePatterns();
+writeFileSync(join(dist, 'pages', 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
+console.log(`routes: ${routes.join(' ')}`);
 rmSync(ssr, { recursive: true, force: true });

@@ -17,7 +17,7 @@ interface Options {
   reload?: () => void;
   /** Whether the browser has a network (navigator.onLine). */
   online?: () => boolean;
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   now?: () => number;
 }
 
