@@ -120,6 +120,22 @@ describe.each<ViewportName>(['desktop', 'mobile'])('An analyst on %s', (viewport
     await page.waitForFunction(() => Array.from(document.querySelectorAll('tr')).some((tr) => tr.textContent?.includes('video-detail') && tr.textContent.includes('live') && !tr.textContent.includes('never')), undefined, { timeout: 60_000 });
     await shot('projections');
   });
+
+  it('should read the bus lag, its table scrolling on its own rather than the page', async () => {
+    await page.getByRole('tab', { name: 'Bus lag' }).click();
+    await page.getByRole('cell', { name: 'render-workers' }).waitFor();
+    // Against the device's width: a phone's window widens to what overflows it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shot('bus-lag');
+  });
+
+  it('should line up the filters: the category select as tall as the text fields, their labels level', async () => {
+    await page.getByRole('tab', { name: 'Events' }).click();
+    const box = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!;
+    const [category, type] = [await box('Category'), await box('Type')];
+    expect(Math.round(category.height)).toBe(Math.round(type.height));
+    expect(Math.round(category.y)).toBe(Math.round(type.y));
+  });
 });
 
 describe('A creator', () => {

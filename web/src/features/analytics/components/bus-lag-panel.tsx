@@ -20,6 +20,7 @@ export function BusLagPanel(): ReactElement {
         pagination={false}
         locale={{ emptyText: 'No consumer group has read from the bus yet' }}
         aria-label="Consumer lag"
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: 'Consumer group', dataIndex: 'groupId', render: (group: string) => <strong>{group}</strong> },
           { title: 'Topic', dataIndex: 'topic' },
