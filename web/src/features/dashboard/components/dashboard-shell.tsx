@@ -19,8 +19,8 @@ import { Logo } from '../../../components/ui/logo';
 import { BRAND, supportMailto } from '../../../config/brand';
 import { pagesFor } from '../lib/pages';
 import { useAuth } from '../../../lib/auth';
-import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { BUILD_TIME, useClientValue, useHydrated } from '../../../lib/client-value';
+import { useMediaQuery } from '../../../lib/media-query';
 import { PageSearch } from './page-search';
 import { useOnceOpened } from '../../../lib/use-once-opened';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -105,6 +105,9 @@ function DashboardFooter(): ReactElement {
   );
 }
 
+/** The phone's layout: the sidebar becomes a drawer (spec section 9). */
+const MOBILE_QUERY = '(max-width: 767px)';
+
 export interface DashboardShellProps {
   children: ReactNode;
   /** The 'videos left' counter (from the stats feature). */
@@ -120,7 +123,7 @@ export interface DashboardShellProps {
  */
 export function DashboardShell({ children, counter, onLogout }: DashboardShellProps): ReactElement {
   const prerendering = !useHydrated();
-  const mobile = useMediaQuery(MOBILE_QUERY) && !prerendering;
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from its first opening on, so that it can slide out again when closed.
   const drawerMounted = useOnceOpened(drawerOpen);
