@@ -3,6 +3,7 @@ import { createRng, type Rng } from '../../shared/random';
 import { CUSTOM, libraryFor, type Beat, type Lang, type TopicLibrary } from './library';
 import type { ScriptRequest, ScriptResult, ScriptWriter } from './port';
 import { countWords, estimateSpeechSeconds, speechBudget } from './sizing';
+import { englishTitleCase, subjectAtStart, subjectInSentence } from './subject-case';
 
 const TITLE_MAX = 100;
 const CAPTION_MAX = 2000;
@@ -43,7 +44,7 @@ export function writeOfflineScript(request: ScriptRequest): ScriptResult {
   }
   const library = libraryFor(request.topic);
   const subject = isCustom ? subjectOf(prompt || (request.topic === CUSTOM_TOPIC ? '' : request.topic), lang) : '';
-  const fill = (text: string) => fillSubject(text, subject);
+  const fill = (text: string) => fillSubject(text, subject, lang);
 
   const hook = rng.pick(library.hooks);
   const outro = rng.pick(library.outros);
@@ -54,7 +55,9 @@ export function writeOfflineScript(request: ScriptRequest): ScriptResult {
     const extra = library.outros.find((o) => o !== outro);
     if (extra) lines.splice(lines.length - 1, 0, { text: fill(extra.text[lang]), scene: fill(extra.scene) });
   }
-  const title = truncate(fill(rng.pick(library.titles[lang])), TITLE_MAX);
+  const filledTitle = fill(rng.pick(library.titles[lang]));
+  // The English templates are in title case: a subject put into one takes it too.
+  const title = truncate(isCustom && lang === 'en' ? englishTitleCase(filledTitle) : filledTitle, TITLE_MAX);
   return finish(title, lines, lang, library.hashtags[lang]);
 }
 
@@ -121,9 +124,8 @@ function subjectOf(prompt: string, lang: Lang): string {
   return { en: 'this idea', es: 'esta idea', fr: 'cette idée' }[lang];
 }
 
-function fillSubject(text: string, subject: string): string {
-  const upper = subject.charAt(0).toUpperCase() + subject.slice(1);
-  return text.replaceAll('{S}', upper).replaceAll('{s}', subject);
+function fillSubject(text: string, subject: string, lang: Lang): string {
+  return text.replaceAll('{S}', subjectAtStart(subject)).replaceAll('{s}', subjectInSentence(subject, lang));
 }
 
 function sceneFromText(text: string): string {

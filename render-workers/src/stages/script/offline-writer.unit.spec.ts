@@ -62,3 +62,21 @@ describe('When a custom prompt is given', () => {
     expect(splitSentences('¿Qué pasa? ¡Nada! Bien.')).toEqual(['¿Qué pasa?', '¡Nada!', 'Bien.']);
   });
 });
+
+describe('When a short prompt is typed as the start of a sentence', () => {
+  it('should write it lower-case inside sentences and title-cased in an English title', () => {
+    for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      const script = writeOfflineScript(request('Custom Topic', 'English', 30, 45, seed, 'Why owls hoot at night'));
+      const text = script.narrationScript.join(' ');
+      expect(text).toContain('why owls hoot at night');
+      expect(text).not.toMatch(/[a-z,] Why owls/);
+      expect(script.title).toMatch(/Why Owls Hoot at Night/);
+    }
+  });
+
+  it('should keep sentence case in Spanish and French titles, the subject lower-case inside them', () => {
+    const titles = ['a', 'b', 'c', 'd', 'e', 'f'].map((seed) => writeOfflineScript(request('Custom Topic', 'Spanish', 30, 45, seed, 'La historia del chocolate')).title);
+    expect(titles.some((t) => /sobre la historia del chocolate/.test(t))).toBe(true);
+    expect(titles.every((t) => !/[a-z] La historia/.test(t))).toBe(true);
+  });
+});
