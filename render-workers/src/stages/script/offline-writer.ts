@@ -1,9 +1,9 @@
 import { CUSTOM_TOPIC, languageCode } from '@app/domain';
 import { createRng, type Rng } from '../../shared/random';
-import { CUSTOM, libraryFor, type Beat, type Lang, type TopicLibrary } from './library';
+import { CUSTOM, CUSTOM_QUESTION, libraryFor, type Beat, type Lang, type TopicLibrary } from './library';
 import type { ScriptRequest, ScriptResult, ScriptWriter } from './port';
 import { countWords, estimateSpeechSeconds, speechBudget } from './sizing';
-import { englishTitleCase, subjectAtStart, subjectInSentence } from './subject-case';
+import { englishTitleCase, isQuestionSubject, subjectAtStart, subjectInSentence } from './subject-case';
 
 const TITLE_MAX = 100;
 const CAPTION_MAX = 2000;
@@ -42,8 +42,9 @@ export function writeOfflineScript(request: ScriptRequest): ScriptResult {
   if (isCustom && splitSentences(prompt).length >= 2) {
     return promptAsScript(prompt, lang, budget, rng);
   }
-  const library = libraryFor(request.topic);
   const subject = isCustom ? subjectOf(prompt || (request.topic === CUSTOM_TOPIC ? '' : request.topic), lang) : '';
+  // A subject asked as a question ("Why owls hoot at night") gets beats written around a question.
+  const library = isCustom && isQuestionSubject(subject, lang) ? CUSTOM_QUESTION : libraryFor(request.topic);
   const fill = (text: string) => fillSubject(text, subject, lang);
 
   const hook = rng.pick(library.hooks);
@@ -119,7 +120,8 @@ export function splitSentences(text: string): string[] {
 }
 
 function subjectOf(prompt: string, lang: Lang): string {
-  const cleaned = stripEnd(prompt.replace(/\s+/g, ' ').trim());
+  // Without a question's or an exclamation's opening mark (¿, ¡): the templates place the subject inside their own.
+  const cleaned = stripEnd(prompt.replace(/\s+/g, ' ').trim().replace(/^[¿¡]+\s*/u, ''));
   if (cleaned) return truncate(cleaned, 80);
   return { en: 'this idea', es: 'esta idea', fr: 'cette idée' }[lang];
 }

@@ -7,12 +7,14 @@ const request = (topic: string, language: Language, min: number, max: number, se
 });
 
 describe('When the offline writer writes for every topic, language and duration', () => {
-  const topics = TOPICS.map((t) => t.label);
-  for (const topic of topics) {
+  // The custom topic twice: a subject, and a question (beats of their own).
+  const topics: Array<[string, string | null]> = [...TOPICS.map((t): [string, string | null] => [t.label, t.label === 'Custom Topic' ? 'the history of coffee' : null]), ['Custom Topic', 'a question']];
+  const question: Record<string, string> = { English: 'why owls hoot at night', Spanish: 'por qué los búhos ululan de noche', French: 'pourquoi les hiboux hululent la nuit' };
+  for (const [topic, prompt] of topics) {
     for (const { id: language } of LANGUAGES) {
-      it(`should fit ${topic} in ${language} into every duration range`, () => {
+      it(`should fit ${prompt ?? topic} in ${language} into every duration range`, () => {
         for (const range of DURATIONS) {
-          const script = writeOfflineScript(request(topic, language, range.min, range.max, `v-${range.id}`, topic === 'Custom Topic' ? 'the history of coffee' : null));
+          const script = writeOfflineScript(request(topic, language, range.min, range.max, `v-${range.id}`, prompt === 'a question' ? question[language] : prompt));
           const seconds = estimateSpeechSeconds(script.narrationScript, languageCode(language)) + 1.5;
           expect(seconds).toBeLessThanOrEqual(range.max);
           // The shortest narration still fills most of the range (the assembler pads the rest with music).
@@ -78,5 +80,28 @@ describe('When a short prompt is typed as the start of a sentence', () => {
     const titles = ['a', 'b', 'c', 'd', 'e', 'f'].map((seed) => writeOfflineScript(request('Custom Topic', 'Spanish', 30, 45, seed, 'La historia del chocolate')).title);
     expect(titles.some((t) => /sobre la historia del chocolate/.test(t))).toBe(true);
     expect(titles.every((t) => !/[a-z] La historia/.test(t))).toBe(true);
+  });
+});
+
+describe('When a short prompt is a question in indirect form', () => {
+  const cases: Array<[Language, string, RegExp, RegExp]> = [
+    ['English', 'Why owls hoot at night', /why owls hoot at night/, /^(Why Owls Hoot at Night\?|Why Owls Hoot at Night: The Answer Might Surprise You|Ever Wondered Why Owls Hoot at Night\?)$/],
+    ['Spanish', '¿Por qué los búhos ululan de noche?', /por qué los búhos ululan de noche/, /(^¿Por qué los búhos ululan de noche\?$)|(^Por qué los búhos ululan de noche: la respuesta te sorprenderá$)|(^¿Alguna vez te preguntaste por qué los búhos ululan de noche\?$)/],
+    ['French', 'Pourquoi le ciel est bleu', /pourquoi le ciel est bleu/, /(^Pourquoi le ciel est bleu \?$)|(^Pourquoi le ciel est bleu : la réponse va vous surprendre$)|(^Vous êtes-vous déjà demandé pourquoi le ciel est bleu \?$)/],
+  ];
+  it.each(cases)('should write about it as a question in %s, with no noun-shaped beat around it', (language, prompt, inSentence, title) => {
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const script = writeOfflineScript(request('Custom Topic', language, 30, 45, seed, prompt));
+      const text = script.narrationScript.join(' ');
+      expect(text).toMatch(inSentence);
+      expect(script.title).toMatch(title);
+      expect(text).not.toMatch(/future of|avenir de|futuro de|touches more lives|¿¿/);
+      expect(script.scenes.join(' ')).toContain(inSentence.source);
+    }
+  });
+
+  it('should keep the noun-shaped beats for a subject that is not a question', () => {
+    const script = writeOfflineScript(request('Custom Topic', 'English', 30, 45, 's', 'The history of chocolate'));
+    expect(script.narrationScript.join(' ')).not.toMatch(/Have you ever wondered|worth a minute of your time/);
   });
 });

@@ -57,3 +57,16 @@ export function englishTitleCase(title: string): string {
     })
     .join('');
 }
+
+/** Words that open a question in indirect form (`why owls hoot`, `cómo bailan`, `pourquoi le ciel`), per language. */
+const QUESTION_OPENERS: Record<Lang, ReadonlySet<string>> = {
+  en: new Set(['why', 'how', 'what', 'when', 'where', 'who', 'which', 'whether']),
+  es: new Set(['por qué', 'qué', 'cómo', 'cuándo', 'dónde', 'quién', 'quiénes', 'cuál', 'cuáles', 'cuánto', 'cuántos', 'cuántas']),
+  fr: new Set(['pourquoi', 'comment', 'quand', 'où', 'qui', 'quel', 'quelle', 'quels', 'quelles', 'combien', 'ce que', 'ce qui']),
+};
+
+/** Whether a subject is a question in indirect form, which reads after "Have you ever wondered…". */
+export function isQuestionSubject(subject: string, lang: Lang): boolean {
+  const words = subject.toLowerCase().replace(/^[¿¡\s]+/u, '').split(/\s+/);
+  return QUESTION_OPENERS[lang].has(words[0]) || QUESTION_OPENERS[lang].has(words.slice(0, 2).join(' '));
+}

@@ -31,3 +31,34 @@ export const CUSTOM: TopicLibrary = {
   ],
   hashtags: { en: ['#learnontiktok', '#explained'], es: ['#aprende', '#explicado'], fr: ['#apprendre', '#explication'] },
 };
+
+/**
+ * Custom prompts that are a question in indirect form ("Why owls hoot at night", "Cómo bailan las
+ * abejas", "Pourquoi le ciel est bleu"): beats written around a question, where the ones above,
+ * written around a noun ("the future of {s}"), would not read.
+ */
+export const CUSTOM_QUESTION: TopicLibrary = {
+  topic: 'Custom Topic', mood: 'upbeat', ordered: true,
+  titles: {
+    en: ['{S}?', '{S}: The Answer Might Surprise You', 'Ever Wondered {s}?'],
+    es: ['¿{S}?', '{S}: la respuesta te sorprenderá', '¿Alguna vez te preguntaste {s}?'],
+    fr: ['{S} ?', '{S} : la réponse va vous surprendre', 'Vous êtes-vous déjà demandé {s} ?'],
+  },
+  hooks: [
+    b('a curious child looking up at the sky, wondering {s}', 'Have you ever wondered {s}? Most people never stop to ask.', '¿Alguna vez te has preguntado {s}? Casi nadie se detiene a pensarlo.', 'Vous êtes-vous déjà demandé {s} ? Presque personne ne prend le temps d’y penser.'),
+    b('a detective with a magnifying glass and a notebook, looking into {s}', 'Here is a question worth a minute of your time: {s}?', 'Una pregunta que merece un minuto de tu tiempo: ¿{s}?', 'Voici une question qui mérite une minute : {s} ?'),
+  ],
+  beats: [
+    b('an old library with dusty books and a reading lamp, about {s}', 'People have wondered {s} for a long time, and the first answers were mostly guesses.', 'La gente se ha preguntado {s} durante mucho tiempo, y las primeras respuestas eran casi siempre suposiciones.', 'On se demande {s} depuis longtemps, et les premières réponses n’étaient souvent que des suppositions.'),
+    b('a magnifying glass over a detailed diagram of {s}', 'To understand {s}, you have to look at the small details most of us walk right past.', 'Para entender {s}, hay que fijarse en los pequeños detalles que casi todos pasamos por alto.', 'Pour comprendre {s}, il faut regarder les petits détails que la plupart d’entre nous ignorent.'),
+    b('a scientist testing an idea with simple tools on a table, about {s}', 'Curious people have tested ideas about {s}, and some of the results are surprising.', 'Mucha gente curiosa ha puesto a prueba ideas sobre {s}, y algunos resultados sorprenden.', 'Des curieux ont testé des idées sur {s}, et certains résultats sont surprenants.'),
+    b('two people debating at a table with coffee cups, about {s}', 'Not everyone agrees on {s}, and both sides have a point worth hearing.', 'No todo el mundo está de acuerdo sobre {s}, y las dos partes tienen algo que vale la pena escuchar.', 'Tout le monde n’est pas d’accord sur {s}, et chaque camp a un argument qui mérite d’être entendu.'),
+    b('a lightbulb glowing above an open notebook, about {s}', 'The short answer to {s} is simpler than it sounds, and the long answer is even better.', 'La respuesta corta a {s} es más sencilla de lo que parece, y la larga es todavía mejor.', 'En bref, savoir {s} est plus simple qu’il n’y paraît, et la version longue est encore meilleure.'),
+    b('a street where the same pattern repeats on every wall, showing {s}', 'And once you know {s}, you start noticing it everywhere.', 'Y cuando sabes {s}, empiezas a notarlo por todas partes.', 'Et une fois qu’on sait {s}, on le remarque partout.'),
+  ],
+  outros: [
+    b('a thumbs up next to a glowing follow button', 'Now you know a little more about {s}. Follow for more.', 'Ahora sabes un poco más sobre {s}. Sígueme para más.', 'Vous en savez maintenant un peu plus sur {s}. Abonnez-vous pour la suite.'),
+    b('a question mark turning into a lightbulb', 'Did you already know {s}? Tell me in the comments.', '¿Ya sabías {s}? Cuéntamelo en los comentarios.', 'Saviez-vous déjà {s} ? Dites-le-moi en commentaire.'),
+  ],
+  hashtags: CUSTOM.hashtags,
+};

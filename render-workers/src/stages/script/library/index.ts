@@ -1,11 +1,11 @@
 import { TRAVEL, WHAT_IF, HISTORY, FUN_FACTS } from './facts-topics';
 import { LIFE_PRO_TIPS, MOTIVATIONAL, PHILOSOPHY } from './advice-topics';
 import { SCARY_STORIES, BEDTIME_STORIES, URBAN_LEGENDS, LONG_FORM_JOKES } from './story-topics';
-import { CUSTOM } from './custom';
+import { CUSTOM, CUSTOM_QUESTION } from './custom';
 import type { TopicLibrary } from './types';
 
 export * from './types';
-export { CUSTOM };
+export { CUSTOM, CUSTOM_QUESTION };
 
 const TOPIC_LIBRARIES: readonly TopicLibrary[] = [
   TRAVEL, WHAT_IF, SCARY_STORIES, BEDTIME_STORIES, HISTORY, URBAN_LEGENDS, MOTIVATIONAL, FUN_FACTS,
