@@ -68,5 +68,7 @@ const QUESTION_OPENERS: Record<Lang, ReadonlySet<string>> = {
 /** Whether a subject is a question in indirect form, which reads after "Have you ever wondered…". */
 export function isQuestionSubject(subject: string, lang: Lang): boolean {
   const words = subject.toLowerCase().replace(/^[¿¡\s]+/u, '').split(/\s+/);
+  // "What if the moon disappeared" is a supposition: "Have you ever wondered what if…" does not read.
+  if (lang === 'en' && words[0] === 'what' && words[1] === 'if') return false;
   return QUESTION_OPENERS[lang].has(words[0]) || QUESTION_OPENERS[lang].has(words.slice(0, 2).join(' '));
 }

@@ -1,4 +1,4 @@
-import { englishTitleCase, subjectAtStart, subjectInSentence } from './subject-case';
+import { englishTitleCase, isQuestionSubject, subjectAtStart, subjectInSentence } from './subject-case';
 
 describe('Given a subject a creator typed as the start of a sentence', () => {
   it('should lower its opening word inside a sentence, in English, Spanish and French', () => {
@@ -32,5 +32,17 @@ describe('Given an English title with a subject put into it', () => {
     expect(englishTitleCase('the war of the worlds: a guide to')).toBe('The War of the Worlds: A Guide To');
     expect(englishTitleCase('Everything About iPhone and NASA in One Minute')).toBe('Everything About iPhone and NASA in One Minute');
     expect(englishTitleCase('The Truth About well-known myths (and 3 facts)')).toBe('The Truth About Well-known Myths (and 3 Facts)');
+  });
+});
+
+describe('Given a subject that may be a question in indirect form', () => {
+  it('should tell a question from a noun or a supposition, in each language', () => {
+    expect(isQuestionSubject('Why owls hoot at night', 'en')).toBe(true);
+    expect(isQuestionSubject('how to bake bread', 'en')).toBe(true);
+    expect(isQuestionSubject('¿Por qué los búhos ululan?', 'es')).toBe(true);
+    expect(isQuestionSubject('Comment naissent les étoiles', 'fr')).toBe(true);
+    expect(isQuestionSubject('The history of chocolate', 'en')).toBe(false);
+    expect(isQuestionSubject('What if the moon disappeared', 'en')).toBe(false);
+    expect(isQuestionSubject('Whales', 'en')).toBe(false);
   });
 });
