@@ -80,6 +80,11 @@ describe('When the narration lines of every topic are matched to pictures', () =
     expect(main('In the desert of Nevada, a flying saucer appears every summer.', 'en')).toBe('flying-saucer');
   });
 
+  it('should read a plural after "how" as the thing asked about, not an adjective ("how bees dance", but "how big")', () => {
+    expect(planSubjects({ line: 'How bees dance', language: 'en' }).subjects.map((s) => s.id)).toContain('honeybee');
+    expect(planSubjects({ line: 'Have you ever wondered how owls see at night?', language: 'en' }).subjects[0].id).toBe('owl');
+  });
+
   it('should show a person only when the line names that person ("workers" are not health workers)', () => {
     expect(planSubjects({ line: 'The workers went home early.', language: 'en', topic: 'Fun Facts' }).subjects[0].id).not.toBe('health-worker');
     expect(planSubjects({ line: 'The farmer says his cow can count.', language: 'en' }).subjects.map((s) => s.id)).toContain('farmer');

@@ -239,7 +239,9 @@ export function tokenize(text: string, language: SubjectLanguage): Token[] {
     }
     const parts = raw.split('-');
     const next = all[i + 1];
-    let verb = BEFORE_VERB[language].has(before) || DEGREE[language].has(before) || verbEnding(parts[0], language);
+    // "how big" is a degree, an adjective after it; "how bees dance" asks about a thing, named in the plural.
+    const degree = DEGREE[language].has(before) && !(language === 'en' && before === 'how' && /[^su]s$/.test(raw));
+    let verb = BEFORE_VERB[language].has(before) || degree || verbEnding(parts[0], language);
     if (language === 'en' && EN_BE_HAVE.has(before) && /(ed|ing|en)$/.test(raw)) verb = true;
     // "see you", "watch what follows": an object pronoun or a question word follows a verb.
     if (language === 'en' && next && !next.afterPause && EN_AFTER_VERB.has(next.word)) verb = true;
