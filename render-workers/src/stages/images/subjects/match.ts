@@ -159,10 +159,13 @@ function scoreTokens(words: Token[], language: SubjectLanguage, catalogue: Subje
     // How well each of the phrase's words is matched by its best token: 1 for the same word, read as a noun; 0 unmatched.
     // A modifier counts fully within a name of several words that it is matched in order with ("polar bear").
     const inOrderMany = k > 1 && appearsInOrder(tokens, stems);
-    const quality = stems.map((stem, j) => Math.max(0, ...[...positions].filter((p) => tokens[p].stem === stem).map((p) => wordQuality(tokens[p], phraseWords[j], language, person, inOrderMany))));
+    const isName = phraseNo < names.nameCount;
+    // A word right after a thing's name is as often its verb, the thing's activity ("bees dance": bees
+    // dancing, not a dancer): it names a person only as that person's own noun ("coffee farmer").
+    const othersActivity = (token: Token, phraseWord: string) => token.afterThing === true && person && !(isName && !verbLike(phraseWord, language));
+    const quality = stems.map((stem, j) => Math.max(0, ...[...positions].filter((p) => tokens[p].stem === stem).map((p) => wordQuality(tokens[p], phraseWords[j], language, person, inOrderMany) * (othersActivity(tokens[p], phraseWords[j]) ? 0.3 : 1))));
     const matched = stems.map((_, j) => j).filter((j) => quality[j] > 0);
     if (matched.length === 0) continue;
-    const isName = phraseNo < names.nameCount;
     // The words that make a name: an activity's without the generic word ("swimming" of "person swimming").
     const specific = person && isName && phraseWords.some((w) => verbLike(w, language))
       ? stems.map((_, j) => j).filter((j) => !GENERIC_PERSON[language].has(phraseWords[j])) : [];
@@ -207,18 +210,24 @@ function scoreTokens(words: Token[], language: SubjectLanguage, catalogue: Subje
 /**
  * English puts a noun's modifiers before it, nouns too ("sea otters", "coffee beans"): a word right
  * before one that is a thing's whole name reads as its modifier. (Only then: a noun followed by a
- * word is as often a subject and its verb, "a penguin walks".)
+ * word is as often a subject and its verb, "a penguin walks"; such a word is marked `afterThing`,
+ * so that an activity it names is not drawn as a person doing it.)
  */
 function nounModifiers(tokens: Token[], catalogue: SubjectCatalogue): Token[] {
   const index = catalogue.languages.en;
-  const namesAThing = (t: Token) => !t.part && (index.byStem.get(t.stem) ?? []).some(({ entry, phrase }) => {
+  // A thing named by the word alone: by one of its names or, with `tags`, also by a tag of one word ("bee" of a honeybee).
+  const namesAThing = (t: Token, tags = false) => !t.part && (index.byStem.get(t.stem) ?? []).some(({ entry, phrase }) => {
     const e = catalogue.entries[entry];
     const names = e.names.en;
-    return phrase < names.nameCount && names.phrases[phrase].length === 1 && !isPerson(e) && sameWord(t.word, names.words[phrase][0], 'en');
+    return (tags || phrase < names.nameCount) && names.phrases[phrase].length === 1 && !isPerson(e) && sameWord(t.word, names.words[phrase][0], 'en');
   });
   return tokens.map((t, i) => {
     const next = tokens.slice(i + 1).find((n) => n.at === t.at + 1 && !n.part);
-    return t.beforeWord && !t.modifier && next && namesAThing(next) ? { ...t, modifier: true } : t;
+    const previous = tokens.slice(0, i).reverse().find((n) => n.at === t.at - 1 && !n.part);
+    const modifier = t.beforeWord && !t.modifier && next !== undefined && namesAThing(next);
+    // "bees dance", "a penguin walks": a word right after a thing's name is as often its verb, the thing's activity.
+    const afterThing = !t.part && previous !== undefined && previous.beforeWord && namesAThing(previous, true);
+    return modifier || afterThing ? { ...t, modifier: modifier || t.modifier, afterThing } : t;
   });
 }
 

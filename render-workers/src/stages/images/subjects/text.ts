@@ -167,6 +167,8 @@ export interface Token {
   name: boolean;
   /** One part of a hyphenated word ("mère" in "grand-mère"), which is also a token whole. */
   part: boolean;
+  /** English: right after a thing's name ("dance" in "bees dance"), so as often that thing's verb (set by the matcher). */
+  afterThing?: boolean;
   /** Which of the text's content words it is (a hyphenated word and its parts share one). */
   at: number;
 }
