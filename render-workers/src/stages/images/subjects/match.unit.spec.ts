@@ -89,6 +89,8 @@ describe('When the narration lines of every topic are matched to pictures', () =
     expect(planSubjects({ line: 'The bees dance in the hive.', language: 'en' }).subjects[0].id).toBe('honeybee');
     expect(planSubjects({ line: 'A penguin walks into a bar.', language: 'en' }).subjects[0].id).toBe('penguin');
     expect(planSubjects({ line: 'She loves to dance.', language: 'en' }).subjects[0].id).toMatch(/dancing/);
+    // A person's own noun after a thing stays that person.
+    expect(planSubjects({ line: 'The coffee farmer wakes up early.', language: 'en' }).subjects[0].id).toBe('farmer');
   });
 
   it('should show a person only when the line names that person ("workers" are not health workers)', () => {
