@@ -172,6 +172,16 @@ describe('Public pages', () => {
     expect(await track.getAttribute('data-index')).toBe(before);
     await page.getByRole('button', { name: /Play the demo video/ }).click();
     await page.locator('.mk-phone__video').waitFor();
+    // Each sample shows its poster (not the browser's dark box of a video with controls) and a play button.
+    const firstSample = page.locator('.mk-sample').first();
+    await firstSample.scrollIntoViewIfNeeded();
+    await firstSample.locator('.mk-sample__poster').evaluate((img: HTMLImageElement) => img.decode());
+    expect(await page.locator('.mk-sample video').count()).toBe(0);
+    const [title] = (await firstSample.locator('.mk-sample__badge').allTextContents());
+    await page.getByRole('button', { name: `Play sample video: ${title}` }).click();
+    const video = firstSample.locator('video');
+    await video.waitFor();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.controls && v.autoplay)).toBe(true);
     await page.context().close();
   });
 

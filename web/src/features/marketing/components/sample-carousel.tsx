@@ -21,12 +21,17 @@ const GRADIENTS = [
  * One sample: plays only while it is on screen (IntersectionObserver), pauses when it leaves. Its
  * poster is a lazily loaded picture under the video (a video's own poster would be fetched at once
  * for all nine, far below the fold on a phone); the video, fetching nothing until it plays, covers it.
+ * For a visitor who asked for reduced motion nothing plays by itself: the poster shows with a play
+ * button, which puts the video, with its controls, in its place (a video with controls and no frame
+ * yet would cover the poster with the browser's dark box).
  */
 export function SampleCard({ slot, index }: { slot: SampleSlot; index: number }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const [started, setStarted] = useState(false);
   const hasVideo = Boolean(slot.src) && !failed;
+  const showVideo = hasVideo && (!reducedMotion || started);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -43,7 +48,7 @@ export function SampleCard({ slot, index }: { slot: SampleSlot; index: number })
     );
     observer.observe(video);
     return () => observer.disconnect();
-  }, [hasVideo]);
+  }, [showVideo]);
 
   return (
     <li className="mk-sample" aria-roledescription="slide" aria-label={`${index + 1} of 9: ${slot.title}`}>
@@ -55,7 +60,7 @@ export function SampleCard({ slot, index }: { slot: SampleSlot; index: number })
             <img className="mk-sample__poster" src={slot.poster.jpeg} alt="" width={540} height={960} loading="lazy" decoding="async" />
           </picture>
         ) : null}
-        {hasVideo ? (
+        {showVideo ? (
           <video
             ref={videoRef}
             className="mk-sample__video"
@@ -65,11 +70,18 @@ export function SampleCard({ slot, index }: { slot: SampleSlot; index: number })
             playsInline
             // Nothing is fetched but the poster until the slide is in view and starts playing.
             preload="none"
-            // With reduced motion nothing plays by itself: the visitor starts a sample.
+            // Started by the visitor (reduced motion): it plays at once, with its controls.
+            autoPlay={started}
             controls={reducedMotion}
             aria-label={`Sample video: ${slot.title}`}
             onError={() => setFailed(true)}
           />
+        ) : hasVideo ? (
+          <button type="button" className="mk-sample__start" onClick={() => setStarted(true)} aria-label={`Play sample video: ${slot.title}`}>
+            <span className="mk-sample__play" aria-hidden="true">
+              <PlayIcon />
+            </span>
+          </button>
         ) : (
           <div className="mk-sample__placeholder" role="img" aria-label={`Sample video: ${slot.title} (preview coming soon)`}>
             <span className="mk-sample__play" aria-hidden="true">

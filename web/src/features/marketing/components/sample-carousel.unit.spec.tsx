@@ -74,3 +74,28 @@ describe('When the carousel is left alone', () => {
     expect(track()).toHaveAttribute('data-index', '1');
   });
 });
+
+describe('When the visitor asked for reduced motion', () => {
+  const matchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = matchMedia;
+  });
+
+  it('should show each sample as its poster with a play button, and put the video with its controls in its place once pressed', () => {
+    render(<SampleCarousel slots={slots} />);
+    expect(screen.queryByLabelText('Sample video: Niche 1')).toBeNull();
+    const start = screen.getByRole('button', { name: 'Play sample video: Niche 1' });
+    fireEvent.click(start);
+    const video = screen.getByLabelText('Sample video: Niche 1') as HTMLVideoElement;
+    expect(video.controls).toBe(true);
+    expect(video.autoplay).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Play sample video: Niche 1' })).toBeNull();
+    // Nothing else started by itself.
+    expect(screen.getByRole('button', { name: 'Play sample video: Niche 2' })).toBeInTheDocument();
+    act(() => IntersectionObserverStub.trigger(video, true));
+    expect(play).not.toHaveBeenCalled();
+  });
+});
