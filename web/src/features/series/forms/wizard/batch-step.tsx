@@ -117,7 +117,7 @@ export function BatchStep({ values, headingRef, plan, onEditSettings }: BatchSte
               {s.name}
             </option>
           ))}
-          <option value={NEW_SERIES}>A new series with the Series tab&apos;s settings</option>
+          <option value={NEW_SERIES}>A new series (Series tab settings)</option>
         </select>
       </div>
       <Radio.Group className="batch__mode" value={mode} onChange={(e) => setMode(e.target.value as Mode)} optionType="button" aria-label="How to give the list">
