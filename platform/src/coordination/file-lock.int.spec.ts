@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withFileLock } from './file-lock';
@@ -76,5 +77,47 @@ describe('withFileLock', () => {
     setTimeout(() => controller.abort(new Error('worker stopped')), 100);
     await expect(waiting).rejects.toThrow('worker stopped');
     expect(JSON.parse(readFileSync(path, 'utf8')).holder).toBe('other-host:1234:abcd');
+  });
+
+  it('should never let another reader see its lock file half-written, from its creation through every renewal', async () => {
+    const path = aLock();
+    let reads = 0;
+    const torn: string[] = [];
+    let holding = true;
+    // Another process's view: read over and over while the file is made and renewed every 10 ms.
+    const reader = (async () => {
+      while (holding) {
+        const text = await readFile(path, 'utf8').catch(() => null);
+        if (text === null) continue;
+        reads++;
+        try {
+          JSON.parse(text);
+        } catch {
+          torn.push(text);
+        }
+      }
+    })();
+    await withFileLock(path, () => sleep(600), { ttlMs: 30 });
+    holding = false;
+    await reader;
+    expect(reads).toBeGreaterThan(50);
+    expect(torn).toEqual([]);
+    // No file of its own left beside the lock.
+    expect(readdirSync(dir).filter((name) => name.startsWith(`${path.split('/').pop()}.`))).toEqual([]);
+  });
+
+  it('should wait for a lock file it cannot read while it is younger than the lock time, and take over an older one', async () => {
+    const path = aLock();
+    writeFileSync(path, '');
+    const controller = new AbortController();
+    const ran: string[] = [];
+    const waiting = withFileLock(path, async () => void ran.push('work'), { pollMs: 20, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('gave up')), 150);
+    await expect(waiting).rejects.toThrow('gave up');
+    expect(ran).toEqual([]);
+
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(path, longAgo, longAgo);
+    expect(await withFileLock(path, async () => 'mine', { pollMs: 20 })).toBe('mine');
   });
 });
