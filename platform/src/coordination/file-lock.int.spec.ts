@@ -106,6 +106,25 @@ describe('withFileLock', () => {
     expect(readdirSync(dir).filter((name) => name.startsWith(`${path.split('/').pop()}.`))).toEqual([]);
   });
 
+  it('should still hold one holder at a time on a file system without hard links', async () => {
+    // The module's own fs/promises (an `import * as` here would be a copy of it).
+    const noLinks = jest.spyOn(jest.requireActual<typeof import('node:fs/promises')>('node:fs/promises'), 'link').mockRejectedValue(Object.assign(new Error('operation not permitted'), { code: 'EPERM' }));
+    try {
+      const path = aLock();
+      const log: string[] = [];
+      const holder = (name: string) => withFileLock(path, async () => {
+        log.push(`${name} in`);
+        await sleep(100);
+        log.push(`${name} out`);
+      }, { pollMs: 20 });
+      await Promise.all([holder('a'), holder('b')]);
+      expect(log).toEqual(['a in', 'a out', 'b in', 'b out']);
+      expect(noLinks).toHaveBeenCalled();
+    } finally {
+      noLinks.mockRestore();
+    }
+  });
+
   it('should wait for a lock file it cannot read while it is younger than the lock time, and take over an older one', async () => {
     const path = aLock();
     writeFileSync(path, '');

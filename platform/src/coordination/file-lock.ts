@@ -51,15 +51,27 @@ async function writeBeside(path: string, text: string): Promise<string> {
   return mine;
 }
 
-/** Creates `path` with `text`, whole, unless it exists (a hard link fails then): no reader sees it empty. */
+/**
+ * Creates `path` with `text`, whole, unless it exists (a hard link fails then): no reader sees it
+ * empty. On a file system without hard links, an exclusive create and a write (a reader may then
+ * see it empty for a moment, and waits: readLock).
+ */
 async function createWhole(path: string, text: string): Promise<boolean> {
   const mine = await writeBeside(path, text);
   try {
     await link(mine, path);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    return writeFile(path, text, { flag: 'wx' }).then(
+      () => true,
+      (create: NodeJS.ErrnoException) => {
+        if (create.code === 'EEXIST') return false;
+        throw create;
+      },
+    );
   } finally {
     await rm(mine, { force: true });
   }
