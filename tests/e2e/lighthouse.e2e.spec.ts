@@ -5,12 +5,10 @@
  * best practices 1, SEO >= 0.95 on the public pages, largest contentful paint <= 2.5 s.
  *
  * The public pages are prerendered as they are and held to every target. The signed-in pages are
- * prerendered as a skeleton of the dashboard (its frame and the page's loading state) that paints
- * before any script runs, their first reads leaving with the page's first script
- * (web/src/lib/early-requests): the create page meets the performance target on a quiet machine,
- * the home and detail pages still fall short of it (their largest paint waits for the app and its
- * data), so for the signed-in pages performance and LCP are printed, accessibility and best
- * practices held (issue 21's note has the figures).
+ * drawn by the server with the visitor's data (the session's cookie, platform/src/http/session-pages.ts)
+ * or prerendered as a skeleton (the create page): the video's page is held to the performance and
+ * LCP targets too; the dashboard's and the create page's performance and LCP are printed (issue 21's
+ * note has the figures), their accessibility and best practices held.
  *
  * Performance depends on the machine's CPU as Lighthouse measures it (the network is simulated);
  * a run that misses a CPU-bound target is run once more and the better run counts, as
@@ -96,8 +94,10 @@ describe('The signed-in pages on a phone', () => {
   });
 
   it.each(SIGNED_IN)('%s should be fully accessible and follow best practices', async (page) => {
-    const scores = await audit(page, page.replace(':id', videoId), { token });
+    const held = page === '/dashboard/view/:id';
+    const scores = await audit(page, page.replace(':id', videoId), { token, retry: held });
     const missed = { ...scores, failing: scores.failing.join(', ') };
     expect({ accessibility: scores.accessibility, bestPractices: scores.bestPractices, missed }).toEqual({ accessibility: TARGETS.accessibility, bestPractices: TARGETS.bestPractices, missed });
+    if (held) expect({ performance: scores.performance >= TARGETS.performance, lcp: scores.lcp <= TARGETS.lcpMs, missed }).toEqual({ performance: true, lcp: true, missed });
   });
 });

@@ -72,6 +72,9 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
       const page = await context.newPage();
       await page.goto(new URL('/robots.txt', url).href);
       await page.evaluate((value) => (value ? window.localStorage.setItem('token', value) : window.localStorage.clear()), token);
+      // And its cookie for the signed-in pages' HTML, as signing in sets it (web/src/lib/storage.ts).
+      await context.clearCookies();
+      if (token) await context.addCookies([{ name: 'rp_session', value: token, domain: new URL(url).hostname, path: '/dashboard', sameSite: 'Strict' }]);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
       await page.close();

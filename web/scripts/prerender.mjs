@@ -12,7 +12,7 @@
 // dist/pages/routes.json (the route table's paths: any other is answered 404).
 // Usage (from web/, after both builds): node scripts/prerender.mjs
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -112,21 +112,22 @@ for (const [name, head] of Object.entries(PAGE_HEADS)) {
 }
 // The signed-in pages: a skeleton, not the visitor's page (`data-shell`, app/start.tsx).
 const shells = [];
-for (const { name, path, example, title } of APP_PAGES) {
+for (const { name, path, example, title, styledModules = [] } of APP_PAGES) {
   try {
     const page = await renderSignedIn(example ?? path);
     // A component that failed on the server leaves React's note for the browser to render it (`<template data-msg>`).
     const failed = /<template data-msg="([^"]*)"/.exec(page.html);
     if (failed) throw new Error(failed[1].replace(/\s+/g, ' '));
-    shells.push({ name, path, title, page });
+    shells.push({ name, path, title, page, styledModules });
   } catch (error) {
     // A page that cannot be drawn without its browser gets no skeleton (the app renders it from scratch).
     console.warn(`prerender: no skeleton for ${path}: ${error instanceof Error ? error.message : error}`);
-    shells.push({ name, path, title, page: { html: '', modules: routeModules(example ?? path), antdCss: '' } });
+    shells.push({ name, path, title, page: { html: '', modules: routeModules(example ?? path), antdCss: '' }, styledModules });
   }
 }
-for (const { name, path, title, page: { html, modules, antdCss } } of shells) {
-  const { scripts, styles } = assetsOf([START, ...modules]);
+for (const { name, path, title, page: { html, modules, antdCss }, styledModules } of shells) {
+  const { scripts } = assetsOf([START, ...modules]);
+  const { styles } = assetsOf([START, ...modules, ...styledModules]);
   // The page's antd styles, named by their content like the build's assets (pages with the same share the file).
   const antdHref = antdCss && `/assets/antd-${createHash('sha256').update(antdCss).digest('base64url').slice(0, 8)}.css`;
   if (antdHref) writeFileSync(join(dist, antdHref), antdCss);
@@ -159,4 +160,4 @@ writeFileSync(join(dist, 'pages', 'manifest.json'), `${JSON.stringify(pages, nul
 const routes = routePatterns();
 writeFileSync(join(dist, 'pages', 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
 console.log(`routes: ${routes.join(' ')}`);
-rmSync(ssr, { recursive: true, force: true });
+// dist-ssr stays: the server draws the signed-in pages for their visitors with it (platform/src/http/session-pages.ts).

@@ -8,7 +8,11 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter, type RouteObject } from 'react-router-dom';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { AppProvider } from './app/provider';
-import { AppRoutes, preloadRoute, routeHandles, routes } from './app/router';
+import { AppRoutes, prefetchRoute, preloadRoute, routeHandles, routes } from './app/router';
+import { storeForRender } from './app/routes/app-root';
+import { makeStore } from './app/store';
+import { authApi } from './lib/auth';
+import { SESSION_TOKEN_MARK, setServerSession, type SessionPageState } from './lib/server-session';
 import { AntdProvider } from './components/antd-provider';
 import { AntdStyleCatalog } from './components/antd-style-catalog';
 import { PrerenderedSession } from './lib/auth';
@@ -21,13 +25,15 @@ export { PAGE_HEADS, documentTitle };
  * The signed-in pages (the visitor's own, so prerendered as a skeleton): each gets a copy of
  * index.html with its skeleton, naming its routes' chunks and styles so that the browser fetches
  * them all at once with the entry instead of one layout after another. `path` is what the server
- * matches (`/*`: any id); `example` the path rendered for it.
+ * matches (`/*`: any id); `example` the path rendered for it; `styledModules` lazy parts whose
+ * stylesheets the page links too.
  */
-export const APP_PAGES: Array<{ name: string; path: string; example?: string; title: string }> = [
+export const APP_PAGES: Array<{ name: string; path: string; example?: string; title: string; styledModules?: string[] }> = [
   { name: 'dashboard', path: paths.dashboard.root.path, title: APP_TITLES.dashboard },
   { name: 'dashboard-create', path: paths.dashboard.create.path, title: APP_TITLES.create },
   { name: 'dashboard-view', path: paths.dashboard.view.path, title: APP_TITLES.videos },
-  { name: 'dashboard-video', path: `${paths.dashboard.view.path}/*`, example: paths.dashboard.detail.getHref('id'), title: APP_TITLES.video },
+  // Drawn for its visitor, a video's page shows its studio at once (a lazy chunk): its styles come with the page.
+  { name: 'dashboard-video', path: `${paths.dashboard.view.path}/*`, example: paths.dashboard.detail.getHref('id'), title: APP_TITLES.video, styledModules: ['src/features/videos/studio/components/studio-panel.tsx'] },
   { name: 'dashboard-guides', path: paths.dashboard.guides.path, title: APP_TITLES.guides },
   { name: 'dashboard-billing', path: paths.dashboard.billing.path, title: APP_TITLES.billing },
   { name: 'dashboard-account', path: paths.dashboard.account.path, title: APP_TITLES.account },
@@ -104,6 +110,102 @@ export async function renderSignedIn(path: string): Promise<SignedInPage> {
     </StyleProvider>,
   );
   return { html, modules: routeModules(path), antdCss: extractStyle(antdStyles, { plain: true }) };
+}
+
+/**
+ * The signed-in pages the server draws for their visitor, with their data, when it can (the web
+ * server's session pages, platform/src/http/session-pages.ts): those whose first screen is the
+ * visitor's data (their first reads, lib/early-requests). Every other page keeps its skeleton.
+ */
+const SESSION_PAGES = [/^\/dashboard\/?$/, /^\/dashboard\/view\/?$/, /^\/dashboard\/view\/[^/]+\/?$/];
+
+export interface SessionRender {
+  path: string;
+  /** The visitor's session token (the page's cookie): the API checks it, as it does every request. */
+  token: string;
+  /** Where the server's own API answers. */
+  origin: string;
+  /** The longest the page's reads may take; then it is not drawn (the skeleton goes out instead). */
+  deadlineMs: number;
+}
+
+export interface SessionPage {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** The page's `SessionPageState`, as JSON safe inside a script element. */
+  state: string;
+  /** The antd styles of the page as drawn, safe inside a style element. */
+  antdCss: string;
+}
+
+/** What the first page drawn for a visitor would otherwise pay for (the catalog of antd styles). */
+export function warmUp(): void {
+  antdCatalogKeys();
+}
+
+let catalogKeys: Set<string> | undefined;
+/** The antd styles every signed-in page's skeleton sheet holds (`renderSignedIn`'s catalog), by their cache keys. */
+function antdCatalogKeys(): Set<string> {
+  if (!catalogKeys) {
+    const cache = createCache();
+    renderToString(
+      <StyleProvider cache={cache}>
+        <AntdProvider>
+          <AntdStyleCatalog />
+        </AntdProvider>
+      </StyleProvider>,
+    );
+    catalogKeys = new Set(cache.cache.keys());
+  }
+  return catalogKeys;
+}
+
+/** JSON that cannot end its script element early (`</script>`) nor break a line in it. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * A signed-in page drawn for its visitor: its first reads asked of the API with the visitor's
+ * token, then the page rendered from their answers, as the browser would draw it once they were
+ * in. Null when the page is not one of these, or the API refused the token (the skeleton goes out,
+ * and the app sees to the session). One at a time: the session and the store are the module's
+ * while a page is drawn.
+ */
+export async function renderForSession({ path, token, origin, deadlineMs }: SessionRender): Promise<SessionPage | null> {
+  if (!SESSION_PAGES.some((page) => page.test(path))) return null;
+  const renderedAt = Date.now();
+  setServerSession({ token, origin, now: renderedAt, signal: AbortSignal.timeout(deadlineMs) });
+  const store = makeStore();
+  const render = storeForRender(store);
+  try {
+    await preloadRoute(path);
+    await prefetchRoute(path);
+    const me = authApi.endpoints.getMe.select(token)(store.getState());
+    if (!me.data) return null;
+    render.settle();
+    const antdStyles = createCache();
+    const html = renderToString(
+      <StyleProvider cache={antdStyles}>
+        <AppProvider>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </StyleProvider>,
+    );
+    // A component that failed on the server leaves React's note for the browser (`<template data-msg>`): the skeleton instead.
+    if (html.includes('<template data-msg')) return null;
+    const state: SessionPageState = { api: store.getState().api, renderedAt, userId: me.data.id };
+    // The token keys the user's query (getMe): the page names it by a mark, which the browser reads as its own.
+    // The antd styles of what it shows beyond the skeleton's sheet: the page paints styled before the app's code has run.
+    for (const key of antdCatalogKeys()) antdStyles.extracted.add(key);
+    const antdCss = extractStyle(antdStyles, { plain: true, once: true }).replace(/<\/style/gi, '<\\/style');
+    return { html, state: jsonForScript(state).replaceAll(token, SESSION_TOKEN_MARK), antdCss };
+  } finally {
+    render.release();
+    setServerSession(null);
+  }
 }
 
 export async function render(path: string): Promise<RenderedPage> {

@@ -7,7 +7,7 @@
  */
 import { storeReferralFromSearch } from './lib/cookies';
 import { sendEarlyReads } from './lib/early-requests';
-import { readToken } from './lib/storage';
+import { readToken, syncSessionCookie } from './lib/storage';
 import { reloadOnStaleBuild } from './lib/stale-build';
 import './styles/global.css';
 
@@ -34,10 +34,14 @@ reloadOnStaleBuild();
 
 // An affiliate's ?fpr= is kept at once, before the app loads: a visitor who leaves sooner still counts.
 storeReferralFromSearch(window.location.search);
+// The session's cookie, for the server to draw the next signed-in page with its data (lib/storage).
+syncSessionCookie();
 const root = document.getElementById('root');
-const signedOutOnSkeleton = root?.hasAttribute('data-shell') === true && readToken() === null;
+// A page the server drew for its visitor (`data-session`) holds its first reads already.
+const drawnForSession = root?.hasAttribute('data-session') === true;
+const signedOutOnSkeleton = (root?.hasAttribute('data-shell') === true || drawnForSession) && readToken() === null;
 if (signedOutOnSkeleton) leaveForLogin(root!);
-else sendEarlyReads(window.location.pathname);
+else if (!drawnForSession) sendEarlyReads(window.location.pathname);
 
 /** Once the frame after this one has been painted (or soon, in a tab that is not drawn). */
 function afterNextPaint(run: () => void) {

@@ -9,6 +9,7 @@ import type { Logger } from '../logging/logger';
 import type { LoopMonitor } from './load-shedding';
 import { securityHeaders } from './security-headers';
 import { originOf, originPages } from './origin-pages';
+import { sessionPages, type SessionPages } from './session-pages';
 import { escapeHtml } from '../shared/escape-html';
 import { metrics } from '../observability/metrics';
 import { opsRouter, type ReadyReport } from '../observability/ops';
@@ -55,7 +56,7 @@ export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: Http
   for (const router of routers) app.use(router);
   app.use('/api', apiNotFound);
 
-  if (webDist && existsSync(join(webDist, 'index.html'))) serveWebApp(app, webDist, { publicUrl });
+  if (webDist && existsSync(join(webDist, 'index.html'))) serveWebApp(app, webDist, { publicUrl, logger });
   else {
     app.get('/', (_req, res) => {
       res.type('text/plain').send('The web app is not built. Run `npm run build -w web` (npm start does it for you).');
@@ -90,7 +91,7 @@ export function compressAnswers(): RequestHandler {
  * script that turned out to be HTML. robots.txt and sitemap.xml name the public pages, at
  * `publicUrl` when the product knows where it is published (else at the origin the browser named).
  */
-export function serveWebApp(app: Express, webDist: string, { publicUrl = null }: { publicUrl?: string | null } = {}): void {
+export function serveWebApp(app: Express, webDist: string, { publicUrl = null, logger }: { publicUrl?: string | null; logger?: Logger } = {}): SessionPages | null {
   const siteOrigin = (req: Request) => publicUrl ?? requestOrigin(req);
   const assets = join(webDist, 'assets');
   const pages = join(webDist, 'pages');
@@ -123,6 +124,8 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null }:
   // The pages' own files are served by path only (below), filled in with the origin.
   app.use((req, res, next) => (req.path.startsWith('/pages/') ? next() : files(req, res, next)));
   const withOrigin = originPages(publicUrl);
+  // A signed-in page for a browser holding a session: drawn with the visitor's data (session-pages.ts).
+  const sessions = logger ? sessionPages({ webDist, logger }) : null;
   app.get('/{*splat}', (req, res, next) => {
     const known = isAppRoute(req.path);
     if (!known && FILE_NAME.test(req.path)) {
@@ -133,13 +136,21 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null }:
     }
     if (!known) res.status(404);
     const page = pageFileFor(req.path) ?? 'index.html';
-    withOrigin(join(webDist, page), siteOrigin(req), req, res).then((served) => {
-      if (served) return;
-      req.url = `/${page}`;
-      files(req, res, next);
-    }, next);
+    const skeleton = () =>
+      withOrigin(join(webDist, page), siteOrigin(req), req, res).then((served) => {
+        if (served) return;
+        req.url = `/${page}`;
+        files(req, res, next);
+      });
+    if (!known || !sessions || !DASHBOARD.test(req.path)) return void skeleton().catch(next);
+    sessions.vary(res);
+    sessions.serve(req, res, join(webDist, page)).then((served) => (served ? undefined : skeleton())).catch(next);
   });
+  return sessions;
 }
+
+/** The signed-in pages, which the browser asks for with its session cookie. */
+const DASHBOARD = /^\/dashboard(?:\/|$)/i;
 
 /**
  * The page file for a path: the manifest names exact paths (`/login`) and, ending in `/*`, every

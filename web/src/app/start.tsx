@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { readToken } from '../lib/storage';
 import { beginHydration } from '../lib/client-value';
+import { SESSION_STATE_ID, SESSION_TOKEN_MARK, setHydratingAt, tokenSubject, type SessionPageState } from '../lib/server-session';
 import { prefetchRoute, preloadRoute, preloadRouteInTurn } from './router';
 
 /** The longest a signed-in page's first render waits for its first reads (its skeleton shows meanwhile). */
@@ -22,7 +23,28 @@ export const FIRST_READS_WAIT_MS = 1000;
 export function start(): void {
   const root = document.getElementById('root')!;
   const path = window.location.pathname;
-  if (root.hasAttribute('data-shell')) {
+  if (root.hasAttribute('data-session')) {
+    // A page the server drew for its visitor, with the answers it was drawn from: React takes it
+    // over as drawn, from those answers, once its chunks are in. For another session than the one
+    // stored here (signed out, or in as someone else, in another tab), the page is drawn anew.
+    const token = readToken();
+    const state = takeSessionState(token);
+    const sameUser = state !== null && tokenSubject(token) === state.userId;
+    const render = async () => {
+      if (!sameUser) {
+        await preloadRouteInTurn(path);
+        startTransition(() => createRoot(root).render(<App />));
+        return;
+      }
+      const { startFromSessionState } = await import('./routes/app-root');
+      startFromSessionState({ api: state.api });
+      setHydratingAt(state.renderedAt);
+      await preloadRouteInTurn(path);
+      beginHydration();
+      startTransition(() => void hydrateRoot(root, <App />, { onRecoverableError: reportHydrationMismatch }));
+    };
+    void render().catch(() => startTransition(() => createRoot(root).render(<App />)));
+  } else if (root.hasAttribute('data-shell')) {
     const firstReads = preloadRouteInTurn(path).then(() => Promise.race([prefetchRoute(path), new Promise((resolve) => setTimeout(resolve, FIRST_READS_WAIT_MS))]));
     // A skeleton that is the page's first screen in full (`data-hydrate`), for a visitor with a
     // session: React takes that HTML over, drawing it as the build did, then the visitor's own
@@ -44,4 +66,28 @@ export function start(): void {
   } else {
     createRoot(root).render(<App />);
   }
+}
+
+/**
+ * The state of a page the server drew for its visitor, with the session's `token` where the page
+ * marks it (its script is removed: it is read once).
+ */
+function takeSessionState(token: string | null): SessionPageState | null {
+  const script = document.getElementById(SESSION_STATE_ID);
+  script?.remove();
+  if (!token) return null;
+  try {
+    const state = JSON.parse((script?.textContent ?? 'null').replaceAll(SESSION_TOKEN_MARK, token)) as SessionPageState | null;
+    return state && typeof state.userId === 'string' && typeof state.renderedAt === 'number' ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * React drew part of the page anew because it did not match the server's HTML: the page is right,
+ * only drawn twice. Kept out of the console's errors, which tell of faults.
+ */
+function reportHydrationMismatch(error: unknown): void {
+  console.warn('The page was drawn again in the browser:', error instanceof Error ? error.message : error);
 }

@@ -3,11 +3,13 @@
  * Defaults of spec sections 7 and 9: data never goes stale (no refetch on mount, focus or reconnect),
  * no retries, no polling; errors read 'Server error: {status} - {statusText}' (5xx) or '{status}: {body text}'.
  */
+import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { MIN_POSITION_HEADER } from '@app/domain';
 import { positionSeen, type PositionState } from './position-slice';
 import { readToken } from './storage';
 import { takeEarlyAnswer } from './early-requests';
+import { serverSession } from './server-session';
 
 /** The longest a request waits before asking a busy server again. */
 export const BUSY_RETRY_MAX_MS = 5000;
@@ -69,8 +71,13 @@ function buildUrl(url: string, params?: RequestArgs['params']) {
 }
 
 function absolute(url: string) {
-  // fetch in the browser resolves relative URLs itself; under node (tests) it needs a base.
-  if (/^https?:/.test(url) || typeof window === 'undefined') return url;
+  // fetch in the browser resolves relative URLs itself; under node it needs a base: the server's own
+  // origin when it draws a visitor's page (lib/server-session.ts), else (tests) none.
+  if (/^https?:/.test(url)) return url;
+  if (typeof window === 'undefined') {
+    const origin = serverSession()?.origin;
+    return origin ? new URL(url, origin).toString() : url;
+  }
   return new URL(url, window.location.origin).toString();
 }
 
@@ -93,7 +100,7 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
       headers,
       credentials: 'include',
       body: args.body === undefined ? undefined : JSON.stringify(args.body),
-      signal: api.signal,
+      signal: serverSession()?.signal ?? api.signal,
     });
   // A read the page's first script already sent (lib/early-requests): its answer, not a second request
   // (unless a write since asks for a read of its own position).
@@ -127,6 +134,9 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
   return { data };
 };
 
+/** The store's state as the server drew the page from (`{ api: … }`), for the browser's store to start from. */
+export const sessionStateArrived = createAction<Record<string, unknown>>('app/sessionStateArrived');
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
@@ -136,4 +146,6 @@ export const api = createApi({
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
+  // A page the server drew for its visitor comes with the answers it was drawn from (app/start.tsx).
+  extractRehydrationInfo: (action, { reducerPath }) => (sessionStateArrived.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined),
 });

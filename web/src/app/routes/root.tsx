@@ -5,6 +5,7 @@ import { trackPageView } from '../../lib/tracking';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { endHydration } from '../../lib/client-value';
+import { setHydratingAt } from '../../lib/server-session';
 
 /** Side effects of every page view: the pixel and the affiliate referral cookie. */
 function PageViewEffects() {
@@ -35,7 +36,10 @@ function HydrationEnd() {
   const { pathname } = useLocation();
   const loaded = useRef(pathname);
   useEffect(() => {
-    if (pathname !== loaded.current) endHydration();
+    if (pathname !== loaded.current) {
+      endHydration();
+      setHydratingAt(null);
+    }
   }, [pathname]);
   return null;
 }

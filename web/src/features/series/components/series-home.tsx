@@ -26,6 +26,7 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { CardFrame } from '../../../components/ui/card-frame';
 import { LazyModal } from '../../../components/ui/lazy-modal';
 import { paths } from '../../../config/paths';
+import { pageClock } from '../../../lib/server-session';
 
 /** A series' batches (issue 18) and their progress bars, fetched with the first series shown. */
 const BatchProgress = lazy(() => import('./batch-progress').then((module) => ({ default: module.BatchProgress })));
@@ -197,10 +198,12 @@ export function SeriesHome({ hasVideos = false }: { hasVideos?: boolean }): Reac
   const { data: plan } = useGetPostingPlanQuery();
   const [remove, removing] = useDeleteSeriesMutation();
   const [toDelete, setToDelete] = useState<SeriesResponse | null>(null);
-  const [now, setNow] = useState(() => new Date());
+  // First drawn at the page's time (the server's, for a page it drew), then the browser's.
+  const [now, setNow] = useState(() => new Date(pageClock()));
 
   // "Today"/"Tomorrow" move with the clock: re-word every minute.
   useEffect(() => {
+    setNow((drawn) => (Math.abs(Date.now() - drawn.getTime()) < 1000 ? drawn : new Date()));
     const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);

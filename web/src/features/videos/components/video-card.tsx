@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { CalendarOutlined, ClockCircleOutlined, MobileOutlined, DesktopOutlined } from '@ant-design/icons';
 import { orientationOf, type VideoListItem } from '@app/domain';
 import { formatCreatedAt, wholeSeconds } from '../lib/numbering';
+import { useClientValue } from '../../../lib/client-value';
 
 export interface VideoCardProps {
   video: VideoListItem;
@@ -22,7 +23,7 @@ export function VideoCard({ video, number }: VideoCardProps): ReactElement {
       <header className="vid-card__head">
         <span className="vid-card__number">#{number}</span>
         <span className="vid-card__date">
-          <CalendarOutlined aria-hidden /> {formatCreatedAt(video.createdAt)}
+          <CalendarOutlined aria-hidden /> <CreatedOn at={video.createdAt} />
         </span>
       </header>
       <h3 className="vid-card__title" title={video.title}>
@@ -51,4 +52,9 @@ export function VideoCard({ video, number }: VideoCardProps): ReactElement {
       </Button>
     </article>
   );
+}
+
+/** The day, in the visitor's time zone; on a page drawn on the server, UTC's until the browser has taken it over. */
+function CreatedOn({ at }: { at: string }): string {
+  return useClientValue(() => formatCreatedAt(at), formatCreatedAt(at, 'UTC'));
 }

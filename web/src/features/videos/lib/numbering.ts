@@ -14,10 +14,11 @@ export function paginate<T>(items: readonly T[], size = PAGE_SIZE): T[][] {
   return pages;
 }
 
-export function formatCreatedAt(createdAt: string): string {
+/** The day a video was made, in the visitor's time zone, or in `timeZone` (a page drawn on the server says UTC's, then the visitor's). */
+export function formatCreatedAt(createdAt: string, timeZone?: string): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
 }
 
 /** Duration in whole seconds. */

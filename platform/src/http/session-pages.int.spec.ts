@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Router } from 'express';
+import request from 'supertest';
+import { createLogger } from '../logging/logger';
+import { createHttpApp } from './http-app';
+import { cookieOf, fillRoot } from './session-pages';
+
+const SKELETON = '<!doctype html><html><head><title>Dashboard</title><link rel="stylesheet" href="/assets/antd.css" /><link rel="stylesheet" href="/assets/app.css" /></head><body><div id="root" data-shell="" inert=""><p>Loading…</p></div></body></html>';
+
+/**
+ * A built web app whose server build (dist-ssr/entry-server.mjs) draws a page as `renderForSession`
+ * is written here: the real one is the web app's (its browser test is tests/e2e/session-pages.e2e.spec.ts).
+ */
+function builtWebApp(renderForSession: string): string {
+  const web = mkdtempSync(join(tmpdir(), 'web-'));
+  const dist = join(web, 'dist');
+  mkdirSync(join(dist, 'pages'), { recursive: true });
+  mkdirSync(join(web, 'dist-ssr'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dist, 'pages', 'dashboard.html'), SKELETON);
+  writeFileSync(join(dist, 'pages', 'manifest.json'), JSON.stringify({ '/dashboard': 'pages/dashboard.html' }));
+  writeFileSync(join(dist, 'pages', 'routes.json'), JSON.stringify(['/dashboard', '/login']));
+  writeFileSync(join(web, 'dist-ssr', 'entry-server.mjs'), `export const renderForSession = ${renderForSession};\n`);
+  return dist;
+}
+
+/** An app serving that build, and an API that names the bearer of a token, as the real one checks it. */
+function appFor(renderForSession: string) {
+  const api = Router();
+  api.get('/api/auth/me', (req, res) => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (token !== 'ada-token' && token !== 'bea-token') return void res.status(401).json({ error: 'Unauthorized' });
+    res.json({ name: token === 'ada-token' ? 'Ada' : 'Bea' });
+  });
+  return createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [api], webDist: builtWebApp(renderForSession) });
+}
+
+/** Draws the page from the API's answer for the session, as the web app's server build does (its reads at the server's own origin). */
+const ASKS_THE_API = `async ({ path, token, origin }) => {
+  const me = await fetch(origin + '/api/auth/me', { headers: { authorization: 'Bearer ' + token } });
+  if (!me.ok) return null;
+  const { name } = await me.json();
+  return { html: '<h1>Welcome back, ' + name + '!</h1><p>' + path + '</p>', state: JSON.stringify({ name }), antdCss: '.ant-card{color:red}' };
+}`;
+
+describe('Signed-in pages drawn for their visitor', () => {
+  jest.setTimeout(30_000);
+  const app = appFor(ASKS_THE_API);
+  const withSession = (token?: string) => request(app).get('/dashboard').set('cookie', token ? `theme=dark; rp_session=${token}` : 'theme=dark');
+
+  /** The first page waits for the worker to load the build (the server starts it a second after it starts). */
+  beforeAll(async () => {
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && !(await withSession('ada-token')).text.includes('data-session')) await new Promise((r) => setTimeout(r, 200));
+  });
+
+  it("sends the visitor's page, drawn with the API's answers for their session, to them alone and for no cache", async () => {
+    const ada = await withSession('ada-token').expect(200);
+    expect(ada.text).toContain('<div id="root" data-session="" inert=""><h1>Welcome back, Ada!</h1><p>/dashboard</p></div>');
+    expect(ada.text).toContain('<script type="application/json" id="session-state">{"name":"Ada"}</script>');
+    // Its antd styles before the page's stylesheets, whose rules win.
+    expect(ada.text.indexOf('<style>.ant-card{color:red}</style>')).toBeLessThan(ada.text.indexOf('/assets/antd.css'));
+    expect(ada.headers['cache-control']).toBe('no-store');
+    expect(ada.headers.vary).toMatch(/cookie/i);
+    const bea = await withSession('bea-token').expect(200);
+    expect(bea.text).toContain('Welcome back, Bea!');
+    expect(bea.text).not.toContain('Ada');
+  });
+
+  it('sends it compressed, as the browser accepts', async () => {
+    const page = await withSession('ada-token').set('accept-encoding', 'br').expect(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.text).toContain('Welcome back, Ada!');
+  });
+
+  it('sends the skeleton without a session, or for one the API refuses, marked as depending on the cookie', async () => {
+    for (const token of [undefined, 'stolen-token']) {
+      const page = await withSession(token).expect(200);
+      expect(page.text).toContain('data-shell=""');
+      expect(page.text).not.toContain('data-session');
+      expect(page.headers.vary).toMatch(/cookie/i);
+    }
+  });
+
+  it('never draws a page that is not a signed-in one', async () => {
+    const login = await request(app).get('/login').set('cookie', 'rp_session=ada-token').expect(200);
+    expect(login.text).not.toContain('data-session');
+  });
+});
+
+describe('A signed-in page the server cannot draw in time', () => {
+  jest.setTimeout(30_000);
+
+  it('goes out as its skeleton at the deadline, and so does every page while the queue is full', async () => {
+    // A build that takes 5 s a page: each visitor gets the skeleton at the deadline (400 ms), not 5 s later.
+    const app = appFor('async () => { await new Promise((r) => setTimeout(r, 5000)); return { html: "late", state: "{}", antdCss: "" }; }');
+    await new Promise((r) => setTimeout(r, 1500));
+    const started = Date.now();
+    const pages = await Promise.all(Array.from({ length: 6 }, () => request(app).get('/dashboard').set('cookie', 'rp_session=ada-token')));
+    const took = Date.now() - started;
+    for (const page of pages) expect(page.text).toContain('data-shell=""');
+    expect(took).toBeLessThan(3000);
+  });
+
+  it('goes out as its skeleton when the build fails to draw it', async () => {
+    const app = appFor('async () => { throw new Error("window is not defined"); }');
+    const page = await request(app).get('/dashboard').set('cookie', 'rp_session=ada-token').expect(200);
+    expect(page.text).toContain('data-shell=""');
+  });
+});
+
+describe('The pieces of a drawn page', () => {
+  it('reads one cookie of many, and none that is empty or mangled', () => {
+    expect(cookieOf('a=1; rp_session=abc.def; b=2', 'rp_session')).toBe('abc.def');
+    expect(cookieOf('xrp_session=abc', 'rp_session')).toBeNull();
+    expect(cookieOf('rp_session=', 'rp_session')).toBeNull();
+    expect(cookieOf('rp_session=%E0%A4%A', 'rp_session')).toBeNull();
+    expect(cookieOf(undefined, 'rp_session')).toBeNull();
+  });
+
+  it('fills the root of the built page, and refuses a page without one', () => {
+    const page = fillRoot(SKELETON, { html: '<h1>Hi</h1>', state: '{}', antdCss: '.a{}' });
+    expect(page).toBe(
+      '<!doctype html><html><head><title>Dashboard</title><style>.a{}</style>\n    <link rel="stylesheet" href="/assets/antd.css" /><link rel="stylesheet" href="/assets/app.css" /></head><body><div id="root" data-session="" inert=""><h1>Hi</h1></div>\n    <script type="application/json" id="session-state">{}</script></body></html>',
+    );
+    expect(fillRoot('<html><body></body></html>', { html: '', state: '{}', antdCss: '' })).toBeNull();
+  });
+});
