@@ -86,7 +86,7 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
     }
     next();
   });
-  if (input.webDist && existsSync(join(input.webDist, 'index.html'))) serveWebApp(app, input.webDist, { publicUrl: input.publicUrl });
+  if (input.webDist && existsSync(join(input.webDist, 'index.html'))) serveWebApp(app, input.webDist, { publicUrl: input.publicUrl, logger: input.logger });
   return app;
 }
 
