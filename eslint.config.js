@@ -17,7 +17,7 @@ const packageEntriesOnly = {
 };
 
 module.exports = tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', 'web/public/**', 'data/**', '.infra/**', 'tests/artifacts/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', '**/dist-ssr/**', 'web/public/**', 'data/**', '.infra/**', 'tests/artifacts/**', 'coverage/**'] },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
