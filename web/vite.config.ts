@@ -56,8 +56,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // carries the affiliates page), ~120 files become ~60, and each route's bytes stay in budget
         // (`npm run bench -- web`).
         experimentalMinChunkSize: 8_000,
-        // A merged chunk keeps one of its modules' names; the one that starts the app says so.
-        chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.endsWith('/src/app/start.tsx')) ? 'assets/start-[hash].js' : 'assets/[name]-[hash].js'),
+        // A merged chunk keeps one of its modules' names; the one that starts the app says so. The
+        // server build's are ES modules by name (.mjs), as node reads them without a package type.
+        chunkFileNames: (chunk) => `assets/${chunk.moduleIds.some((id) => id.endsWith('/src/app/start.tsx')) ? 'start' : '[name]'}-[hash].${isSsrBuild ? 'mjs' : 'js'}`,
       },
       treeshake: {
         // @app/domain is plain data + schemas; let rollup drop the modules a chunk does not use
