@@ -69,7 +69,7 @@ describe('When the embedded product is killed mid-render', () => {
     await product.waitForLine(/"studio ready"/, 90_000);
     const done = await eventually(async () => (await api.call('videoStatus', { token, params: { id: videoId } })).body as { status: string }, (s) => s.status === 'done' || s.status === 'failed', 120_000, 250);
     expect(done.status).toBe('done');
-    process.stdout.write(`crash recovery: the video was done ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart\n`);
+    console.log(`crash recovery: the video was done ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart\n`);
 
     // The creator is not stuck: the next video starts.
     await api.call('generateVideo', { token, body: { ...aVideo, topic: 'Fun Facts' } });

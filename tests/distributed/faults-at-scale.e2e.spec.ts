@@ -218,7 +218,7 @@ const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split
     const listed = await live.collection(COLLECTIONS.videoList).find({});
     const snapshotsEqual = JSON.stringify(await readModelSnapshot(live)) === JSON.stringify(await readModelSnapshot(rebuilt));
 
-    process.stdout.write(`faults at scale: ${TOTAL} videos from ${USERS} creators in ${seconds} s; ${outcomes.done} done, ${outcomes.failed} failed, ${outcomes.posted} posted; faults: ${faults.join(', ')}; lost ${TOTAL - listed.length}, rendered twice ${renderedTwice}, posted twice ${postedTwice}; read models equal a rebuild: ${snapshotsEqual}\n`);
+    console.log(`faults at scale: ${TOTAL} videos from ${USERS} creators in ${seconds} s; ${outcomes.done} done, ${outcomes.failed} failed, ${outcomes.posted} posted; faults: ${faults.join(', ')}; lost ${TOTAL - listed.length}, rendered twice ${renderedTwice}, posted twice ${postedTwice}; read models equal a rebuild: ${snapshotsEqual}\n`);
     expect(faults).toHaveLength(6);
     expect(listed.map((d) => d._id).sort()).toEqual(asked);
     expect(renderedTwice).toBe(0);

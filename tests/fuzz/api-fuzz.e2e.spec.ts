@@ -74,7 +74,7 @@ describeWithFuzzer('The API, fuzzed from its OpenAPI document', () => {
     const failures = /(\d+) unique failures/.exec(output)?.[1] ?? (code === 0 ? '0' : '?');
     const serverErrors = /Server error: (\d+)/.exec(output)?.[1] ?? '0';
     const seed = /Seed: (\d+)/.exec(output)?.[1] ?? '?';
-    process.stdout.write(`schemathesis: ${operations} operations, ${cases} test cases, ${serverErrors} server errors, ${failures} failures (seed ${seed}; report in tests/artifacts/schemathesis)\n`);
+    console.log(`schemathesis: ${operations} operations, ${cases} test cases, ${serverErrors} server errors, ${failures} failures (seed ${seed}; report in tests/artifacts/schemathesis)\n`);
     if (code !== 0) throw new Error(`schemathesis found failures (exit ${code}):\n${output.slice(-12_000)}`);
     expect(Number(operations)).toBeGreaterThan(60);
   });

@@ -58,7 +58,7 @@ describe('When offline videos in English, Spanish and French are rendered', () =
       // One strip per language and style, the scenes side by side.
       await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', '-y', ...frames.flatMap((f) => ['-i', f]), '-filter_complex', `${frames.map((_, k) => `[${k}:v]`).join('')}hstack=inputs=${frames.length}`, join(out, `${lang}-${STYLES[n]}.jpg`)]);
     }
-    process.stdout.write(`\n${rows.join('\n')}\n`);
+    console.log(`\n${rows.join('\n')}\n`);
     // The same scene, drawn in two styles, looks different; its subjects are the same.
     const [a, b] = renders;
     expect(b.scenes!.map((s) => s.subjects)).toEqual(a.scenes!.map((s) => s.subjects));

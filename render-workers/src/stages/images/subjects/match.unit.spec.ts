@@ -21,7 +21,7 @@ function judge(lines: FixtureLine[], language: SubjectLanguage, title: string) {
   });
   const passed = rows.filter((r) => r.ok).length;
   const table = rows.map((r) => `${r.ok ? 'ok  ' : 'MISS'} ${`${r.main.emoji} ${r.main.id}${r.main.source === 'topic' ? ' (topic)' : ''}`.padEnd(34)} ${r.accept.join(' ').padEnd(60)} ${r.line}`);
-  process.stdout.write(`\n${title} (${language}): ${passed}/${rows.length} acceptable by meaning (${Math.round((100 * passed) / rows.length)} %)\n`
+  console.log(`\n${title} (${language}): ${passed}/${rows.length} acceptable by meaning (${Math.round((100 * passed) / rows.length)} %)\n`
     + `ok?  ${'chosen'.padEnd(34)} ${'acceptable'.padEnd(60)} line\n${table.join('\n')}\n`);
   return { share: passed / rows.length, rows };
 }

@@ -50,7 +50,7 @@ describe('When word timings are estimated from sentence audio and phoneme counts
     errors.sort((a, b) => a - b);
     const mean = errors.reduce((a, b) => a + b, 0) / errors.length;
     const p90 = errors[Math.floor(errors.length * 0.9)];
-    process.stdout.write(`word start error, ${language}: ${errors.length} words in ${sentences.length} sentences, mean ${mean.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms\n`);
+    console.log(`word start error, ${language}: ${errors.length} words in ${sentences.length} sentences, mean ${mean.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms\n`);
     expect(mean).toBeLessThan(120);
     expect(p90).toBeLessThan(250);
   });
