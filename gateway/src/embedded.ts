@@ -86,7 +86,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     });
     const server: Server = createServer(app);
     const port = await listen(server, options.port ?? config.http.port, options.host ?? config.http.host);
-    stoppables.push({ stop: () => closeServer(server) });
+    stoppables.push({ stop: () => closeServer(server).then(() => app.stopWorkers()) });
     const url = `http://127.0.0.1:${port}`;
     logger.info({ url, eventStore: infra.eventStore.kind, readModels: infra.docs.kind, bus: infra.bus.kind, render, dataDir: config.infra.dataDir }, 'Studio is running');
     return { url, port, infra, mailbox: command.mailbox, stop: stopAll };

@@ -24,7 +24,8 @@ runProcess('studio', async () => {
   const logger = createLogger('gateway', { level: config.log.level });
   // Its event loop in /metrics, like every HTTP process's.
   const monitor = startLoopMonitor();
-  const server = createServer(createGatewayApp({ ...config.upstreams, webDist: WEB_DIST, publicUrl: config.site.url, logger, monitor }));
+  const app = createGatewayApp({ ...config.upstreams, webDist: WEB_DIST, publicUrl: config.site.url, logger, monitor });
+  const server = createServer(app);
   const port = await listen(server, config.http.port, config.http.host);
   logger.info({ port, ...config.upstreams }, 'Gateway listening');
   return {
@@ -32,6 +33,7 @@ runProcess('studio', async () => {
     service: {
       async stop() {
         await closeServer(server);
+        await app.stopWorkers();
         monitor.stop();
       },
     },

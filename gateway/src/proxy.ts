@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import express, { type Express } from 'express';
+import express from 'express';
 import { ALL_ROUTES, findRoute, type ServiceName } from '@app/domain';
-import { opsRouter, requestContext, runChecks, securityHeaders, serveWebApp, type Logger, type LoopMonitor, type ReadyReport } from '@app/platform';
+import { opsRouter, requestContext, runChecks, securityHeaders, serveWebApp, type HttpApp, type Logger, type LoopMonitor, type ReadyReport } from '@app/platform';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Instances, parseInstances, type Upstreams } from './upstreams';
@@ -19,7 +19,7 @@ const PREFLIGHT_METHODS = ['POST', 'PATCH', 'PUT', 'DELETE', 'GET'] as const;
  * to the service the route table names for it (so a route can never be served by one service and
  * sent to the other); unknown API paths get a JSON 404; everything else is the web app.
  */
-export function createGatewayApp(input: { commandUrl: string; queryUrl: string; webDist: string | null; publicUrl?: string | null; logger: Logger; monitor?: LoopMonitor }): Express {
+export function createGatewayApp(input: { commandUrl: string; queryUrl: string; webDist: string | null; publicUrl?: string | null; logger: Logger; monitor?: LoopMonitor }): HttpApp {
   const app = express();
   app.disable('x-powered-by');
   const upstreams: Upstreams = { 'command-api': new Instances(parseInstances(input.commandUrl)), 'query-api': new Instances(parseInstances(input.queryUrl)) };
@@ -86,8 +86,8 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
     }
     next();
   });
-  if (input.webDist && existsSync(join(input.webDist, 'index.html'))) serveWebApp(app, input.webDist, { publicUrl: input.publicUrl, logger: input.logger });
-  return app;
+  const sessions = input.webDist && existsSync(join(input.webDist, 'index.html')) ? serveWebApp(app, input.webDist, { publicUrl: input.publicUrl, logger: input.logger }) : null;
+  return Object.assign(app, { stopWorkers: async () => sessions?.close() });
 }
 
 /**

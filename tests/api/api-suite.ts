@@ -320,6 +320,13 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         await api.call('sandboxGallery', { query: queryOf(tiktok.channelUrl!) });
       });
 
+      it('should send a callback whose link cookie is mangled back to the account page, never to a server error', async () => {
+        const connect = await api.call('connectPlatform', { token, params: { platform: 'youtube' } });
+        const state = queryOf((connect.body as { authUrl: string }).authUrl).state;
+        const back = await api.call('platformCallback', { params: { platform: 'youtube' }, query: { state, code: 'a-code' }, headers: { cookie: 'studio_link_youtube=%E0%A4%A' } });
+        expect(back.headers.get('location')).toBe('/dashboard/account?linkError=youtube');
+      });
+
       it('should disconnect a platform', async () => {
         (await api.call('disconnectPlatform', { token, params: { platform: 'instagram' } })).body;
         expect((await api.call('linkStatus', { token, params: { platform: 'instagram' } })).body).toEqual({ connected: false });

@@ -4,11 +4,11 @@
  * opened cold. Prints the table in the log. Targets: performance >= 0.9, accessibility 1,
  * best practices 1, SEO >= 0.95 on the public pages, largest contentful paint <= 2.5 s.
  *
- * The public pages are prerendered as they are and held to every target. The signed-in pages are
- * drawn by the server with the visitor's data (the session's cookie, platform/src/http/session-pages.ts)
- * or prerendered as a skeleton (the create page): their performance and LCP are printed (issue 21's
- * note has the figures: in a quiet run the drawn pages meet the targets, in a loaded CI run the
- * video page's LCP did not), their accessibility and best practices held.
+ * The public pages are prerendered as they are; the signed-in pages are drawn by the server with the
+ * visitor's data (the session's cookie, platform/src/http/session-pages.ts) or prerendered as a
+ * skeleton (the create page). Every page is held to every target but SEO, which only the public
+ * pages are (the signed-in ones are not for search engines: robots.txt keeps them out). The log also
+ * says what each page's largest paint was, and how the signed-in pages went out.
  *
  * Performance depends on the machine's CPU as Lighthouse measures it (the network is simulated);
  * a run that misses a CPU-bound target is run once more and the better run counts, as
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (rows.length) process.stdout.write(`\nLighthouse 12, mobile, simulated slow 4G:\n${lighthouseTable(rows)}\n\n`);
+  if (rows.length) console.log(`\nLighthouse 12, mobile, simulated slow 4G:\n${lighthouseTable(rows)}\n${await sessionPageOutcomes()}\n\n`);
   // The product stops even when the browser's clean-up fails (a server left running holds jest open).
   try {
     await lighthouse?.close();
@@ -56,6 +56,13 @@ async function post(path: string, body: unknown, token?: string): Promise<Record
     }
     return (await answer.json()) as Record<string, string>;
   }
+}
+
+/** How the signed-in pages went out (platform/src/http/session-pages.ts): drawn for their visitor, or their skeleton and why. */
+async function sessionPageOutcomes(): Promise<string> {
+  const metrics = await (await fetch(`${server.url}/metrics`)).text().catch(() => '');
+  const counts = [...metrics.matchAll(/^studio_session_pages_total\{outcome="(\w+)"\} (\d+)/gm)].map(([, outcome, count]) => `${outcome} ${count}`);
+  return `Signed-in pages sent: ${counts.join(', ') || 'none counted'}`;
 }
 
 const fast = (s: LighthouseScores) => s.performance >= TARGETS.performance && s.lcp <= TARGETS.lcpMs;
@@ -93,9 +100,10 @@ describe('The signed-in pages on a phone', () => {
     expect(videoId).toBeTruthy();
   });
 
-  it.each(SIGNED_IN)('%s should be fully accessible and follow best practices', async (page) => {
-    const scores = await audit(page, page.replace(':id', videoId), { token });
+  it.each(SIGNED_IN)('%s should meet every target', async (page) => {
+    const scores = await audit(page, page.replace(':id', videoId), { token, retry: true });
     const missed = { ...scores, failing: scores.failing.join(', ') };
     expect({ accessibility: scores.accessibility, bestPractices: scores.bestPractices, missed }).toEqual({ accessibility: TARGETS.accessibility, bestPractices: TARGETS.bestPractices, missed });
+    expect({ performance: scores.performance >= TARGETS.performance, lcp: scores.lcp <= TARGETS.lcpMs, missed }).toEqual({ performance: true, lcp: true, missed });
   });
 });

@@ -30,6 +30,8 @@ export interface LighthouseScores {
   /** Total blocking time, ms. */
   tbt: number;
   cls: number;
+  /** What the largest contentful paint painted (Lighthouse's label of the element, and its selector). */
+  lcpElement: string;
   /** The audits of the four categories that did not pass, `id (shown value)`, to say why a score is short. */
   failing: string[];
 }
@@ -40,6 +42,7 @@ interface Audit {
   scoreDisplayMode: string;
   displayValue?: string;
   numericValue?: number;
+  details?: { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string; selector?: string } }> }> };
 }
 interface Report {
   categories: Record<(typeof CATEGORIES)[number], { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
@@ -123,11 +126,17 @@ function scoresOf(url: string, report: Report): LighthouseScores {
     fcp: value('first-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    lcpElement: lcpElementOf(report),
     failing,
   };
 }
 
-/** The scores as a table for the CI log. */
+function lcpElementOf(report: Report): string {
+  const node = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${(node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60)} (${node.selector ?? '?'})` : '?';
+}
+
+/** The scores as a table for the CI log, and under it what each page's largest paint was. */
 export function lighthouseTable(rows: Array<{ page: string; scores: LighthouseScores }>): string {
   const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'FCP', 'TBT', 'CLS'];
   const lines = rows.map(({ page, scores: s }) => [
@@ -136,5 +145,6 @@ export function lighthouseTable(rows: Array<{ page: string; scores: LighthouseSc
   ]);
   const widths = header.map((_, i) => Math.max(header[i].length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format)].join('\n');
+  const elements = rows.map(({ page, scores: s }) => `  ${page}: ${s.lcpElement}`);
+  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format), '', 'Largest contentful paint:', ...elements].join('\n');
 }

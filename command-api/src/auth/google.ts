@@ -4,9 +4,8 @@ import type { Authenticator } from './authenticator';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
 import { ConflictError, ROUTES, googleIdentityDecider, userDecider, userStreamId } from '@app/domain';
-import { handle, loadState } from '@app/platform';
+import { cookieOf, handle, loadState } from '@app/platform';
 import { findUserByEmail, googleIdentityStream, loadUser, metadataFor, registerAccount } from './accounts';
-import { readCookie } from './cookies';
 import type { AuthContext, GoogleSignInConfig } from './deps';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
@@ -31,7 +30,7 @@ function cookieStateStore(): StateStore {
       callback(null, nonce);
     },
     verify(req: Request, state: string, callback: (err: Error | null, ok: boolean, state: unknown) => void) {
-      const expected = readCookie(req, STATE_COOKIE);
+      const expected = cookieOf(req.headers.cookie, STATE_COOKIE);
       (req.res as Response).clearCookie(STATE_COOKIE, { path: cookiePath });
       const ok = typeof state === 'string' && expected !== null && expected.length === state.length && timingSafeEqual(Buffer.from(expected), Buffer.from(state));
       callback(null, ok, ok ? state : { message: 'Invalid authorization request state.' });
@@ -100,7 +99,7 @@ export function useGoogleStrategy(passport: Authenticator, ctx: AuthContext, con
         passReqToCallback: true,
       },
       (req, _accessToken, _refreshToken, profile, done) => {
-        const fpr = readCookie(req as unknown as Request, 'fpr')?.slice(0, 100) || null;
+        const fpr = cookieOf(req.headers.cookie, 'fpr')?.slice(0, 100) || null;
         signInWithGoogle(ctx, profile, fpr)
           .then((userId) => done(null, userId ? { id: userId } : false))
           .catch((error: unknown) => done(error));

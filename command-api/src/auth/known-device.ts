@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
 import { emailRegistryDecider } from '@app/domain';
-import { loadState } from '@app/platform';
+import { cookieOf, loadState } from '@app/platform';
 import { emailStream } from './accounts';
-import { readCookie } from './cookies';
 import type { AuthContext } from './deps';
 
 export const DEVICE_COOKIE = 'studio_device';
@@ -25,7 +24,7 @@ export function rememberDevice(ctx: AuthContext, res: Response, userId: string):
  */
 export function knownDevice(ctx: AuthContext): (req: Request, email: string) => Promise<boolean> {
   return async (req, email) => {
-    const deviceUser = ctx.tokens.deviceUser(readCookie(req, DEVICE_COOKIE) ?? undefined);
+    const deviceUser = ctx.tokens.deviceUser(cookieOf(req.headers.cookie, DEVICE_COOKIE) ?? undefined);
     return deviceUser !== null && (await loadState(ctx.eventStore, emailStream(email), emailRegistryDecider)).state.owner === deviceUser;
   };
 }

@@ -1,6 +1,6 @@
 import { platformOf, socialLinkDecider, socialLinkStreamId, type Platform } from '@app/domain';
-import { commandMetadata, currentUserId, handle, loadState, type HandlersOf } from '@app/platform';
-import { createLinkState, linkCookieName, readCookie, verifyLinkState } from './oauth-state';
+import { commandMetadata, cookieOf, currentUserId, handle, loadState, type HandlersOf } from '@app/platform';
+import { createLinkState, linkCookieName, verifyLinkState } from './oauth-state';
 import type { SocialDeps } from './deps';
 
 const callbackPath = (platform: Platform) => `/api/auth/${platform}/callback`;
@@ -28,7 +28,7 @@ export function socialHandlers(deps: SocialDeps): HandlersOf<'connectPlatform' |
       res.clearCookie(linkCookieName(platform), { path: callbackPath(platform) });
       const now = deps.clock.now();
       const state = verifyLinkState(deps.stateSecret, req.query.state, now.getTime());
-      const cookieNonce = readCookie(req.headers.cookie, linkCookieName(platform));
+      const cookieNonce = cookieOf(req.headers.cookie, linkCookieName(platform));
       if (!state || state.platform !== platform || !cookieNonce || cookieNonce !== state.nonce) {
         log.warn({ platform }, 'OAuth callback refused: bad or expired state');
         return back('linkError');

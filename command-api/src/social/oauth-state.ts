@@ -41,11 +41,3 @@ export function verifyLinkState(secret: string, state: unknown, nowMs: number): 
   }
 }
 
-export function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}

@@ -26,12 +26,15 @@ export interface HttpAppParts {
   ops?: { service: string; monitor?: LoopMonitor | null; ready?: () => Promise<ReadyReport> };
 }
 
+/** An HTTP origin's app, and a way to stop the worker it runs beside its routes (the signed-in pages' renderer) when its server stops. */
+export type HttpApp = Express & { stopWorkers(): Promise<void> };
+
 /**
  * An HTTP origin: a request context (correlation id) and a log line per API request, the
  * services' routes, JSON 404s under /api, the built web app (a deep link such as /dashboard/view/:id
  * loads the app; a path of no route its 404 page), and the one error middleware.
  */
-export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: HttpAppParts): Express {
+export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: HttpAppParts): HttpApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -56,14 +59,15 @@ export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: Http
   for (const router of routers) app.use(router);
   app.use('/api', apiNotFound);
 
-  if (webDist && existsSync(join(webDist, 'index.html'))) serveWebApp(app, webDist, { publicUrl, logger });
+  let sessions: SessionPages | null = null;
+  if (webDist && existsSync(join(webDist, 'index.html'))) sessions = serveWebApp(app, webDist, { publicUrl, logger });
   else {
     app.get('/', (_req, res) => {
       res.type('text/plain').send('The web app is not built. Run `npm run build -w web` (npm start does it for you).');
     });
   }
   app.use(errorMiddleware(logger));
-  return app;
+  return Object.assign(app, { stopWorkers: async () => sessions?.close() });
 }
 
 /**

@@ -1,15 +1,11 @@
 import { stat, readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { escapeHtml } from '../shared/escape-html';
 import { Lru } from '../shared/lru';
+import { acceptedEncoding, encodePage, sendPage } from './html-answers';
 
 /** Where the build left the product's public origin to be filled in (web/scripts/prerender.mjs). */
 export const ORIGIN_MARK = '{{origin}}';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 interface Encoded {
   identity: Buffer;
@@ -43,10 +39,7 @@ export function originPages(publicUrl: string | null): (file: string, origin: st
     const html = await readFile(file, 'utf8');
     if (!html.includes(ORIGIN_MARK)) return null;
     const identity = Buffer.from(html.replaceAll(ORIGIN_MARK, escapeHtml(origin)), 'utf8');
-    const [br, gz] = await Promise.all([
-      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      gzipped(identity, { level: best ? 9 : 6 }),
-    ]);
+    const [br, gz] = await Promise.all([encodePage(identity, 'br', { best }), encodePage(identity, 'gzip', { best })]);
     return { identity, br, gzip: gz };
   };
   return async (file, origin, req, res) => {
@@ -62,10 +55,8 @@ export function originPages(publicUrl: string | null): (file: string, origin: st
     }
     const page = await pending;
     if (!page) return false;
-    const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
-    res.vary('accept-encoding').type('html').set('cache-control', 'no-cache');
-    if (encoding === 'br' || encoding === 'gzip') res.set('content-encoding', encoding);
-    res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+    const encoding = acceptedEncoding(req);
+    sendPage(res, page[encoding], encoding, 'no-cache');
     return true;
   };
 }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import request from 'supertest';
 import { createLogger } from '../logging/logger';
-import { createHttpApp } from './http-app';
-import { cookieOf, fillRoot } from './session-pages';
+import { createHttpApp, type HttpApp } from './http-app';
+import { fillRoot } from './session-pages';
 
 const SKELETON = '<!doctype html><html><head><title>Dashboard</title><link rel="stylesheet" href="/assets/antd.css" /><link rel="stylesheet" href="/assets/app.css" /></head><body><div id="root" data-shell="" inert=""><p>Loading…</p></div></body></html>';
 
@@ -26,6 +26,12 @@ function builtWebApp(renderForSession: string): string {
   return dist;
 }
 
+const apps: HttpApp[] = [];
+// Each app's page-drawing worker stops with the file (left running, it holds jest open).
+afterAll(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.stopWorkers()));
+});
+
 /** An app serving that build, and an API that names the bearer of a token, as the real one checks it. */
 function appFor(renderForSession: string) {
   const api = Router();
@@ -34,7 +40,9 @@ function appFor(renderForSession: string) {
     if (token !== 'ada-token' && token !== 'bea-token') return void res.status(401).json({ error: 'Unauthorized' });
     res.json({ name: token === 'ada-token' ? 'Ada' : 'Bea' });
   });
-  return createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [api], webDist: builtWebApp(renderForSession) });
+  const app = createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [api], webDist: builtWebApp(renderForSession) });
+  apps.push(app);
+  return app;
 }
 
 /** Draws the page from the API's answer for the session, as the web app's server build does (its reads at the server's own origin). */
@@ -112,19 +120,22 @@ describe('A signed-in page the server cannot draw in time', () => {
 });
 
 describe('The pieces of a drawn page', () => {
-  it('reads one cookie of many, and none that is empty or mangled', () => {
-    expect(cookieOf('a=1; rp_session=abc.def; b=2', 'rp_session')).toBe('abc.def');
-    expect(cookieOf('xrp_session=abc', 'rp_session')).toBeNull();
-    expect(cookieOf('rp_session=', 'rp_session')).toBeNull();
-    expect(cookieOf('rp_session=%E0%A4%A', 'rp_session')).toBeNull();
-    expect(cookieOf(undefined, 'rp_session')).toBeNull();
-  });
-
   it('fills the root of the built page, and refuses a page without one', () => {
     const page = fillRoot(SKELETON, { html: '<h1>Hi</h1>', state: '{}', antdCss: '.a{}' });
     expect(page).toBe(
       '<!doctype html><html><head><title>Dashboard</title><style>.a{}</style>\n    <link rel="stylesheet" href="/assets/antd.css" /><link rel="stylesheet" href="/assets/app.css" /></head><body><div id="root" data-session="" inert=""><h1>Hi</h1></div>\n    <script type="application/json" id="session-state">{}</script></body></html>',
     );
     expect(fillRoot('<html><body></body></html>', { html: '', state: '{}', antdCss: '' })).toBeNull();
+  });
+
+  it("names the skeleton's preloaded chunks on the root instead, for the page to ask for once it is painted", () => {
+    const preloading = SKELETON.replace(
+      '</head>',
+      '\n    <link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/start-1.js" />\n    <link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/page-2.js" />\n  </head>',
+    );
+    const page = fillRoot(preloading, { html: '<h1>Hi</h1>', state: '{}', antdCss: '' })!;
+    expect(page).not.toContain('modulepreload');
+    expect(page).toMatch(/<link rel="stylesheet" href="\/assets\/app.css" \/>\s*<\/head>/);
+    expect(page).toContain('<div id="root" data-session="" inert="" data-chunks="/assets/start-1.js /assets/page-2.js"><h1>Hi</h1></div>');
   });
 });

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { Logger } from '../logging/logger';
+import { metrics } from '../observability/metrics';
+import { cookieOf } from './cookies';
+import { acceptedEncoding, encodePage, sendPage } from './html-answers';
 
 /** The cookie a signed-in browser sends with the dashboard's pages: its session token (web/src/lib/storage.ts). */
 export const SESSION_COOKIE = 'rp_session';
@@ -22,11 +23,6 @@ export interface SessionPagesOptions {
   deadlineMs?: number;
   waitingMax?: number;
 }
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-/** A quick setting: each page is compressed once, for one visitor. */
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /** How long after the server starts the worker loads the web app's server build. */
 const WARM_UP_AFTER_MS = 1000;
@@ -59,6 +55,7 @@ export function sessionPages({ webDist, logger, deadlineMs = SESSION_PAGE_DEADLI
   const available = existsSync(entry);
   const log = logger.child({ category: 'session-pages' });
   let worker: Worker | null = null;
+  let closed = false;
   const pending = new Map<number, (page: SessionPage | null) => void>();
   let nextId = 1;
 
@@ -88,22 +85,37 @@ export function sessionPages({ webDist, logger, deadlineMs = SESSION_PAGE_DEADLI
     return started;
   };
 
+  /** The page drawn for its visitor, or null (the skeleton goes out), counted by outcome in /metrics. */
   const draw = (path: string, token: string, origin: string): Promise<SessionPage | null> => {
-    if (pending.size >= waitingMax) return Promise.resolve(null);
+    if (closed) return Promise.resolve(null);
+    if (pending.size >= waitingMax) {
+      metrics.sessionPages.inc({ outcome: 'busy' });
+      return Promise.resolve(null);
+    }
     worker ??= start();
     const id = nextId++;
+    const started = process.hrtime.bigint();
     const drawn = new Promise<SessionPage | null>((resolve) => pending.set(id, resolve));
     worker.postMessage({ id, render: { path, token, origin, deadlineMs } });
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(resolve, deadlineMs, null);
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(resolve, deadlineMs, 'late');
     });
-    return Promise.race([drawn, late]).finally(() => clearTimeout(timer));
+    return Promise.race([drawn, late]).then((page) => {
+      clearTimeout(timer);
+      if (page === 'late') {
+        metrics.sessionPages.inc({ outcome: 'late' });
+        return null;
+      }
+      metrics.sessionPages.inc({ outcome: page ? 'drawn' : 'skeleton' });
+      if (page) metrics.sessionPageDuration.observe(Number(process.hrtime.bigint() - started) / 1e9);
+      return page;
+    });
   };
 
   // Started soon after the server, not with a visitor's first page: loading the app's server build
   // takes longer than a page may wait.
-  if (available) setTimeout(() => void (worker ??= start()), WARM_UP_AFTER_MS).unref();
+  const warmUp = available ? setTimeout(() => void (worker ??= start()), WARM_UP_AFTER_MS).unref() : undefined;
 
   const templates = new Map<string, { version: number; html: Promise<string> }>();
   const template = async (file: string): Promise<string> => {
@@ -130,13 +142,10 @@ export function sessionPages({ webDist, logger, deadlineMs = SESSION_PAGE_DEADLI
       if (!page) return false;
       const html = fillRoot(await template(skeletonFile), page);
       if (!html) return false;
-      // Compressed here, in the libuv pool (the gateway has no compressor of its own for pages).
-      const identity = Buffer.from(html, 'utf8');
-      const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
-      const body = encoding === 'br' ? await brotli(identity, BROTLI) : encoding === 'gzip' ? await gzipped(identity) : identity;
-      res.vary('cookie').vary('accept-encoding').type('html').set('cache-control', 'no-store');
-      if (encoding === 'br' || encoding === 'gzip') res.set('content-encoding', encoding);
-      res.send(body);
+      // Compressed here, for this one answer (the gateway has no compressor of its own for pages).
+      const encoding = acceptedEncoding(req);
+      res.vary('cookie');
+      sendPage(res, await encodePage(Buffer.from(html, 'utf8'), encoding), encoding, 'no-store');
       return true;
     },
     /** Every answer for a path the server may draw for its visitor depends on the cookie. */
@@ -144,6 +153,8 @@ export function sessionPages({ webDist, logger, deadlineMs = SESSION_PAGE_DEADLI
       if (available) res.vary('cookie');
     },
     close: async (): Promise<void> => {
+      closed = true;
+      clearTimeout(warmUp);
       await worker?.terminate();
       worker = null;
     },
@@ -155,31 +166,28 @@ export type SessionPages = ReturnType<typeof sessionPages>;
 /**
  * The page as built with the drawn page in its root, the state it was drawn from beside it, and
  * its antd styles ahead of the page's stylesheets (whose rules win, as in the app); null when the
- * page has no root.
+ * page has no root. The skeleton asks for the app's chunks at once, while it waits for its data; a
+ * drawn page has its data, and its chunks would only compete with its first paint (the browser
+ * compiles what it preloads): they move to the root's `data-chunks`, which the page's first script
+ * asks for once the page is painted (web/src/main.tsx).
  */
 export function fillRoot(page: string, { html, state, antdCss }: SessionPage): string | null {
+  const chunks: string[] = [];
+  page = page.replace(LOW_PRIORITY_PRELOAD, (_link, href: string) => {
+    chunks.push(href);
+    return '';
+  });
   const open = page.indexOf('<div id="root"');
   const close = page.lastIndexOf('</div>', page.lastIndexOf('</body>'));
   const sheets = page.indexOf('<link rel="stylesheet"');
   if (open < 0 || close < open || sheets < 0 || sheets > open) return null;
   // Inert until the app has taken it over (web/src/app/provider.tsx), as the skeleton is.
-  return `${page.slice(0, sheets)}<style>${antdCss}</style>\n    ${page.slice(sheets, open)}<div id="root" data-session="" inert="">${html}</div>\n    <script type="application/json" id="session-state">${state}</script>${page.slice(close + '</div>'.length)}`;
+  const root = `<div id="root" data-session="" inert=""${chunks.length ? ` data-chunks="${chunks.join(' ')}"` : ''}>`;
+  return `${page.slice(0, sheets)}<style>${antdCss}</style>\n    ${page.slice(sheets, open)}${root}${html}</div>\n    <script type="application/json" id="session-state">${state}</script>${page.slice(close + '</div>'.length)}`;
 }
 
-/** One cookie's value from a Cookie header. */
-export function cookieOf(header: string | undefined, name: string): string | null {
-  for (const part of header?.split(';') ?? []) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    const value = part.slice(at + 1).trim();
-    try {
-      return decodeURIComponent(value) || null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
+/** A skeleton's preload of one of the app's chunks (web/scripts/prerender.mjs), with the white space before it. */
+const LOW_PRIORITY_PRELOAD = /\s*<link fetchpriority="low" rel="modulepreload" crossorigin href="([^"]+)" \/>/g;
 
 /** This server as the request reached it, for the worker's reads to reach it the same way (loopback when it listens on every address). */
 function ownOrigin(req: Request): string {

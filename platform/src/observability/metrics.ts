@@ -67,6 +67,18 @@ export const metrics = {
     help: 'Renders this worker is running now',
     registers: [metricsRegistry],
   }),
+  sessionPages: new Counter({
+    name: 'studio_session_pages_total',
+    help: 'Signed-in pages asked for with a session, by outcome (drawn: with the visitor\'s data; late: past the deadline; skeleton: not a page drawn for its visitor, the token or a read refused, or the render failed; busy: too many waiting), the skeleton going out for all but drawn',
+    labelNames: ['outcome'] as const,
+    registers: [metricsRegistry],
+  }),
+  sessionPageDuration: new Histogram({
+    name: 'studio_session_page_seconds',
+    help: 'From a signed-in page being asked for to its being drawn with the visitor\'s data (reads and render)',
+    buckets: SECONDS_BUCKETS,
+    registers: [metricsRegistry],
+  }),
   renderOutcomes: new Counter({
     name: 'studio_renders_total',
     help: 'Renders finished by this worker, by outcome (done, failed, retried)',
