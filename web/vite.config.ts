@@ -45,6 +45,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: TARGETS,
     cssTarget: TARGETS.slice(1),
+    // terser (two passes) over esbuild's minifier: 3% less to transfer (/login 120.2 -> 115.8 KB
+    // brotli, inside its 120 KB budget) for a build no slower here. The server build is not minified.
+    minify: isSsrBuild ? false : 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     manifest: !isSsrBuild,
     rollupOptions: {
       output: {
