@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
-import { CSP_VIOLATIONS, launchBrowser, newPage, type ViewportName } from '../support/browser';
+import { CSP_VIOLATIONS, launchBrowser, newPage, signIn, type ViewportName } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 jest.setTimeout(300_000);
@@ -21,14 +21,6 @@ let server: TestServer;
 let browser: Browser;
 let creatorToken: string;
 let videoId: string;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -57,7 +49,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('An analyst on %s', (viewport
 
   beforeAll(async () => {
     page = await newPage(browser, server.url, viewport);
-    await signIn(page, 'ana@example.com');
+    await signIn(page, 'ana@example.com', PASSWORD);
   });
   afterAll(async () => {
     await page?.context().close();
@@ -141,7 +133,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('An analyst on %s', (viewport
 describe('A creator', () => {
   it('should not see Analytics, and get the 404 page at its URL', async () => {
     const page = await newPage(browser, server.url, 'desktop');
-    await signIn(page, 'ada@example.com');
+    await signIn(page, 'ada@example.com', PASSWORD);
     expect(await page.getByRole('link', { name: 'Analytics' }).count()).toBe(0);
     await page.goto('/dashboard/analytics');
     await page.getByText('404 Page Not Found').waitFor();

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { CSP_VIOLATIONS, launchBrowser, newPage } from '../support/browser';
+import { CSP_VIOLATIONS, appTakenOver, launchBrowser, newPage } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 import { focusedName, tabTo } from '../support/keyboard';
 
@@ -91,6 +91,7 @@ describe('When a creator uses only the keyboard', () => {
     await page.getByText('Caption saved').first().waitFor();
     await page.reload();
     await page.locator('#video-caption').waitFor();
+    await appTakenOver(page);
     expect(await page.locator('#video-caption').inputValue()).toBe('Typed without a mouse #keyboard');
   });
 

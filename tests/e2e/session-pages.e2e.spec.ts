@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../support/browser';
+import { appTakenOver, launchBrowser, newContext, signIn } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 jest.setTimeout(240_000);
@@ -19,14 +19,6 @@ let server: TestServer;
 let browser: Browser;
 let ada: { token: string; videoId: string; title: string };
 let bea: { token: string };
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** The page's HTML as the server sends it to a browser holding `token`'s session cookie. */
 const pageFor = (path: string, token?: string) => request(server.url).get(path).set('cookie', token ? `rp_session=${encodeURIComponent(token)}` : '');
@@ -115,7 +107,7 @@ describe('In the browser', () => {
       if (/\/api\/(auth\/me|video\/videos|video\/stats|series|video\/videoid\/)/.test(new URL(req.url()).pathname)) firstReads.push(new URL(req.url()).pathname);
     });
     // Signing in keeps the session for the server too (its cookie, web/src/lib/storage.ts).
-    await signIn(page, 'ada@example.com');
+    await signIn(page, 'ada@example.com', PASSWORD);
     expect((await context.cookies()).find((cookie) => cookie.name === 'rp_session')?.value).toBeTruthy();
   });
 
@@ -139,7 +131,7 @@ describe('In the browser', () => {
       firstReads.length = 0;
       await page.goto(path);
       // Taken over: the page answers (no longer inert) and its controls work.
-      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      await appTakenOver(page);
       await page.waitForLoadState('networkidle');
       expect(messages).toEqual([]);
       // Its first reads came with the page: the app asked for none of them again.

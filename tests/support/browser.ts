@@ -52,3 +52,21 @@ export async function newPage(browser: Browser, baseURL: string, viewport: Viewp
   const context = await newContext(browser, baseURL, viewport);
   return context.newPage();
 }
+
+/**
+ * Once the app has taken the page over: a page drawn by the server or prerendered stays inert (no
+ * control in it takes the focus or a click) until then (web/src/app/provider.tsx), and the app's code
+ * is asked for only once the page is on the screen.
+ */
+export async function appTakenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+}
+
+/** Sign in through the login page, as a creator does, and land on the dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard');
+}
