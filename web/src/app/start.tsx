@@ -5,6 +5,7 @@ import { readToken } from '../lib/storage';
 import { beginHydration } from '../lib/client-value';
 import { SESSION_STATE_ID, SESSION_TOKEN_MARK, setHydratingAt, tokenSubject, type SessionPageState } from '../lib/server-session';
 import { prefetchRoute, preloadRoute, preloadRouteInTurn } from './router';
+import { keepMeasuringTextareaOutOfTabOrder } from '../lib/measuring-textarea';
 
 /** The longest a signed-in page's first render waits for its first reads (its skeleton shows meanwhile). */
 export const FIRST_READS_WAIT_MS = 1000;
@@ -21,6 +22,7 @@ export const FIRST_READS_WAIT_MS = 1000;
  * A chunk that fails to arrive is the route boundary's to report.
  */
 export function start(): void {
+  keepMeasuringTextareaOutOfTabOrder();
   const root = document.getElementById('root')!;
   const path = window.location.pathname;
   if (root.hasAttribute('data-session')) {
