@@ -9,7 +9,8 @@
 // chunks and styles, and a stylesheet of the antd components it shows, in the app's theme (dist/assets/antd-*.css).
 // Every page names the chunk that starts the app (src/app/start.tsx), index.html too.
 // The files go to dist/pages/, named by path in dist/pages/manifest.json, which the server reads with
-// dist/pages/routes.json (the route table's paths: any other is answered 404).
+// dist/pages/routes.json (the route table's paths: any other is answered 404) and
+// dist/pages/session-routes.json (the pages it draws for their visitor with their data).
 // Usage (from web/, after both builds): node scripts/prerender.mjs
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -64,7 +65,7 @@ const ORIGIN = '{{origin}}';
 /** The picture a link preview shows: a frame of the demo video. */
 const PREVIEW = { href: '/media/demo.jpg', width: 540, height: 960, alt: 'A frame of a faceless short video: a crescent moon over night hills, with its caption in white and yellow.' };
 
-const { render, renderSignedIn, routeModules, routePatterns, PAGE_HEADS, APP_PAGES, documentTitle } = await import(pathToFileURL(join(ssr, 'entry-server.mjs')).href);
+const { render, renderSignedIn, routeModules, routePatterns, PAGE_HEADS, APP_PAGES, SESSION_ROUTES, documentTitle } = await import(pathToFileURL(join(ssr, 'entry-server.mjs')).href);
 /** The module the entry loads once the page is painted: it renders or hydrates the app. */
 const START = 'src/app/start.tsx';
 const modulePreloads = (scripts) => scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`);
@@ -160,4 +161,7 @@ writeFileSync(join(dist, 'pages', 'manifest.json'), `${JSON.stringify(pages, nul
 const routes = routePatterns();
 writeFileSync(join(dist, 'pages', 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
 console.log(`routes: ${routes.join(' ')}`);
+// The pages the server draws for their visitor (the others go out as their skeleton without asking its worker).
+writeFileSync(join(dist, 'pages', 'session-routes.json'), `${JSON.stringify(SESSION_ROUTES, null, 2)}\n`);
+console.log(`drawn for their visitor: ${SESSION_ROUTES.join(' ')}`);
 // dist-ssr stays: the server draws the signed-in pages for their visitors with it (platform/src/http/session-pages.ts).

@@ -5,7 +5,7 @@
  * dashboard's frame and the page's loading state) that the app replaces with the visitor's page.
  */
 import { renderToString } from 'react-dom/server';
-import { StaticRouter, type RouteObject } from 'react-router-dom';
+import { StaticRouter, matchPath, type RouteObject } from 'react-router-dom';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { AppProvider } from './app/provider';
 import { AppRoutes, prefetchRoute, preloadRoute, routeHandles, routes } from './app/router';
@@ -115,9 +115,10 @@ export async function renderSignedIn(path: string): Promise<SignedInPage> {
 /**
  * The signed-in pages the server draws for their visitor, with their data, when it can (the web
  * server's session pages, platform/src/http/session-pages.ts): those whose first screen is the
- * visitor's data (their first reads, lib/early-requests). Every other page keeps its skeleton.
+ * visitor's data (their first reads, lib/early-requests). Every other page keeps its skeleton, and
+ * the server sends it at once: the build writes these routes to dist/pages/session-routes.json.
  */
-const SESSION_PAGES = [/^\/dashboard\/?$/, /^\/dashboard\/view\/?$/, /^\/dashboard\/view\/[^/]+\/?$/];
+export const SESSION_ROUTES = [paths.dashboard.root.path, paths.dashboard.view.path, paths.dashboard.detail.path];
 
 export interface SessionRender {
   path: string;
@@ -179,7 +180,7 @@ function jsonForScript(value: unknown): string {
  * while a page is drawn.
  */
 export async function renderForSession({ path, token, origin, deadlineMs }: SessionRender): Promise<SessionPage | null> {
-  if (!SESSION_PAGES.some((page) => page.test(path))) return null;
+  if (!SESSION_ROUTES.some((route) => matchPath(route, path))) return null;
   const renderedAt = Date.now();
   setServerSession({ token, origin, now: renderedAt, signal: AbortSignal.timeout(deadlineMs) });
   const store = makeStore();

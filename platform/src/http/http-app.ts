@@ -102,7 +102,9 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null, l
   // Each page's own HTML by path (the build's dist/pages/manifest.json): the public pages prerendered
   // with their heads, the app's pages with their chunks named for the browser to fetch at once.
   const pageFileFor = readPageManifest(join(pages, 'manifest.json'));
-  const isAppRoute = readRoutePatterns(join(pages, 'routes.json'));
+  const isAppRoute = readRoutePatterns(join(pages, 'routes.json'), true);
+  // The pages the web app's server build draws for their visitor; without the file (an older build), none.
+  const isSessionPage = readRoutePatterns(join(pages, 'session-routes.json'), false);
   app.get('/robots.txt', (req, res) => {
     res.type('text/plain').set('cache-control', 'public, max-age=3600')
       .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\nDisallow: /reset-password\n\nSitemap: ${siteOrigin(req)}/sitemap.xml\n`);
@@ -146,15 +148,12 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null, l
         req.url = `/${page}`;
         files(req, res, next);
       });
-    if (!known || !sessions || !DASHBOARD.test(req.path)) return void skeleton().catch(next);
+    if (!known || !sessions || !isSessionPage(req.path)) return void skeleton().catch(next);
     sessions.vary(res);
     sessions.serve(req, res, join(webDist, page)).then((served) => (served ? undefined : skeleton())).catch(next);
   });
   return sessions;
 }
-
-/** The signed-in pages, which the browser asks for with its session cookie. */
-const DASHBOARD = /^\/dashboard(?:\/|$)/i;
 
 /**
  * The page file for a path: the manifest names exact paths (`/login`) and, ending in `/*`, every
@@ -172,12 +171,12 @@ function readPageManifest(file: string): (path: string) => string | undefined {
 const FILE_NAME = /\.[a-z0-9]{1,16}$/i;
 
 /**
- * Whether a path is one of the app's routes (the build's dist/pages/routes.json: `/dashboard/view/:id`,
- * `/reset-password/:resetToken?`), matched as the app's router does (any case, a trailing slash or
- * not). Without the file (a build without it), every path is.
+ * Whether a path is one of the routes a file of the build lists (dist/pages/routes.json:
+ * `/dashboard/view/:id`, `/reset-password/:resetToken?`), matched as the app's router does (any
+ * case, a trailing slash or not). Without the file (a build without it), `missing` for every path.
  */
-function readRoutePatterns(file: string): (path: string) => boolean {
-  if (!existsSync(file)) return () => true;
+function readRoutePatterns(file: string, missing: boolean): (path: string) => boolean {
+  if (!existsSync(file)) return () => missing;
   const patterns = (JSON.parse(readFileSync(file, 'utf8')) as string[]).map((pattern) => {
     const segments = pattern.split('/').filter(Boolean).map((segment) => {
       if (!segment.startsWith(':')) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;

@@ -20,8 +20,10 @@ function builtWebApp(renderForSession: string): string {
   mkdirSync(join(web, 'dist-ssr'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dist, 'pages', 'dashboard.html'), SKELETON);
-  writeFileSync(join(dist, 'pages', 'manifest.json'), JSON.stringify({ '/dashboard': 'pages/dashboard.html' }));
-  writeFileSync(join(dist, 'pages', 'routes.json'), JSON.stringify(['/dashboard', '/login']));
+  writeFileSync(join(dist, 'pages', 'manifest.json'), JSON.stringify({ '/dashboard': 'pages/dashboard.html', '/dashboard/billing': 'pages/dashboard.html' }));
+  writeFileSync(join(dist, 'pages', 'routes.json'), JSON.stringify(['/dashboard', '/dashboard/billing', '/login']));
+  // The pages drawn for their visitor (web/scripts/prerender.mjs): the dashboard, not billing.
+  writeFileSync(join(dist, 'pages', 'session-routes.json'), JSON.stringify(['/dashboard']));
   writeFileSync(join(web, 'dist-ssr', 'entry-server.mjs'), `export const renderForSession = ${renderForSession};\n`);
   return dist;
 }
@@ -95,6 +97,14 @@ describe('Signed-in pages drawn for their visitor', () => {
   it('never draws a page that is not a signed-in one', async () => {
     const login = await request(app).get('/login').set('cookie', 'rp_session=ada-token').expect(200);
     expect(login.text).not.toContain('data-session');
+  });
+
+  it('sends a signed-in page the build does not draw for its visitor as its skeleton, without asking the worker', async () => {
+    const billing = await request(app).get('/dashboard/billing').set('cookie', 'rp_session=ada-token').expect(200);
+    expect(billing.text).toContain('data-shell=""');
+    expect(billing.text).not.toContain('data-session');
+    // Its answer does not depend on the cookie.
+    expect(billing.headers.vary ?? '').not.toMatch(/cookie/i);
   });
 });
 
