@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import compression from 'compression';
-import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { apiNotFound, errorMiddleware } from './errors';
 import { requestContext } from './request-context';
@@ -124,6 +124,9 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null, l
       setHeaders: (res, file) => {
         if (file.startsWith(assets)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else if (basename(file).startsWith('index.html') || file.startsWith(pages)) res.setHeader('cache-control', 'no-cache');
+        // express-static-gzip sets `Vary: Accept-Encoding` afresh: a page that depends on the session cookie says so again.
+        const answer = res as unknown as Response;
+        if (answer.locals.variesByCookie) answer.vary('cookie');
       },
     },
   });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Router } from 'express';
 import request from 'supertest';
 import { createLogger } from '../logging/logger';
@@ -20,6 +21,9 @@ function builtWebApp(renderForSession: string): string {
   mkdirSync(join(web, 'dist-ssr'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dist, 'pages', 'dashboard.html'), SKELETON);
+  // Compressed copies, as the build makes them (infra/scripts/precompress.mjs).
+  writeFileSync(join(dist, 'pages', 'dashboard.html.br'), brotliCompressSync(SKELETON));
+  writeFileSync(join(dist, 'pages', 'dashboard.html.gz'), gzipSync(SKELETON));
   writeFileSync(join(dist, 'pages', 'manifest.json'), JSON.stringify({ '/dashboard': 'pages/dashboard.html', '/dashboard/billing': 'pages/dashboard.html' }));
   writeFileSync(join(dist, 'pages', 'routes.json'), JSON.stringify(['/dashboard', '/dashboard/billing', '/login']));
   // The pages drawn for their visitor (web/scripts/prerender.mjs): the dashboard, not billing.

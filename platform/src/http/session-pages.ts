@@ -8,6 +8,13 @@ import { metrics } from '../observability/metrics';
 import { cookieOf } from './cookies';
 import { acceptedEncoding, encodePage, sendPage } from './html-answers';
 
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** This answer depends on the session cookie (a page the server may draw for its visitor). */
+    variesByCookie?: boolean;
+  }
+}
+
 /** The cookie a signed-in browser sends with the dashboard's pages: its session token (web/src/lib/storage.ts). */
 export const SESSION_COOKIE = 'rp_session';
 
@@ -150,7 +157,10 @@ export function sessionPages({ webDist, logger, deadlineMs = SESSION_PAGE_DEADLI
     },
     /** Every answer for a path the server may draw for its visitor depends on the cookie. */
     vary(res: Response): void {
-      if (available) res.vary('cookie');
+      if (!available) return;
+      res.vary('cookie');
+      // Kept for the static files' handler, which sets its own Vary afresh (http-app.ts).
+      res.locals.variesByCookie = true;
     },
     close: async (): Promise<void> => {
       closed = true;
