@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/a11y';
 import { eventually } from '../support/eventually';
-import { CSP_VIOLATIONS, launchBrowser, newContext, newPage, type ViewportName } from '../support/browser';
+import { CSP_VIOLATIONS, holdAppCode, launchBrowser, newContext, newPage, type ViewportName } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 jest.setTimeout(300_000);
@@ -346,6 +346,40 @@ describe('The mobile menu at 390 px', () => {
       const el = document.getElementById('pricing');
       return el ? Math.abs(el.getBoundingClientRect().top) < 120 : false;
     });
+    await page.context().close();
+  });
+});
+
+describe('A tap before the app has taken the page over (a slow phone)', () => {
+  it('should open the menu tapped while the app was still on its way', async () => {
+    const page = await open('mobile');
+    const code = await holdAppCode(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await code.release();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).waitFor();
+    await page.context().close();
+  });
+
+  it('should keep a login typed early, never sending it as a URL holding the password', async () => {
+    const email = `early-${Date.now()}@example.com`;
+    const answer = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Early Bird', email, password: 'Secret1!x' }) });
+    expect(answer.status).toBeLessThan(300);
+    const page = await open('mobile');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    const code = await holdAppCode(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Secret1!x');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).search).toBe('');
+    // Once the app is there, what was typed is what it sends.
+    await code.release();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(asked.filter((url) => url.includes('Secret1'))).toEqual([]);
     await page.context().close();
   });
 });

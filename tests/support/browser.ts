@@ -70,3 +70,31 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/**
+ * Holds back the app's code on the next page this `page` opens (every script but the page's first,
+ * which it names in its HTML), as a slow phone would, until `release()`: the visitor meanwhile has
+ * the prerendered page only.
+ */
+export async function holdAppCode(page: Page): Promise<{ release: () => Promise<void> }> {
+  let open!: () => void;
+  const released = new Promise<void>((resolve) => (open = resolve));
+  let entry: string | null = null;
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.resourceType() === 'document') {
+      const response = await route.fetch();
+      entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(await response.text())?.[1] ?? null;
+      return route.fulfill({ response });
+    }
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('.js') && path !== entry) await released;
+    return route.fallback();
+  });
+  return {
+    release: async () => {
+      open();
+      await page.unrouteAll({ behavior: 'wait' });
+    },
+  };
+}

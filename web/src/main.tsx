@@ -6,6 +6,7 @@
  * script to ask for once the page is painted.
  */
 import { storeReferralFromSearch } from './lib/cookies';
+import { holdEarlyInteractions } from './lib/early-interactions';
 import { sendEarlyReads } from './lib/early-requests';
 import { readToken, syncSessionCookie } from './lib/storage';
 import { reloadOnStaleBuild } from './lib/stale-build';
@@ -42,6 +43,8 @@ const drawnForSession = root?.hasAttribute('data-session') === true;
 const signedOutOnSkeleton = (root?.hasAttribute('data-shell') === true || drawnForSession) && readToken() === null;
 if (signedOutOnSkeleton) leaveForLogin(root!);
 else if (!drawnForSession) sendEarlyReads(window.location.pathname);
+// A tap or a submit on the page's HTML before the app is there is held for it (lib/early-interactions).
+if (root && !signedOutOnSkeleton) holdEarlyInteractions(root);
 
 /**
  * Once the page's first content is on the screen (its `first-contentful-paint` entry, which the
