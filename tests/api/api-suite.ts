@@ -3,6 +3,7 @@ import { ALL_ROUTES, BUS_TOPICS, deadLetterTopic, POSITION_HEADER, type RouteNam
 import type { OpsEndpoint } from '../support/distributed';
 import { ApiClient, eventually } from './client';
 import { A_TINY_PNG, aTinyPngUpload } from './media-files';
+import { cookiesSetBy } from '../support/cookies';
 
 /**
  * Google sign-in configured with an app that Google would not know: the suite never goes to Google,
@@ -36,7 +37,6 @@ export const NOT_HERE: Partial<Record<RouteName, string>> = {
 const PASSWORD = 'secret1!';
 const aVideo = { topic: 'Fun Facts', duration: 30, customPrompt: '', style: 'pixel', voiceid: 'nPczCjzI2devNBz1zQrb', aspectRatio: '9:16', language: 'English' };
 
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
 
 /**
@@ -297,7 +297,7 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         const state = queryOf(authUrl).state;
         await api.call('sandboxConsent', { params: { platform }, query: { state } });
         const consent = await api.call('sandboxAllow', { params: { platform }, form: { state, name: `Sandbox ${platform}` } });
-        const back = await api.call('platformCallback', { params: { platform }, query: queryOf(consent.headers.get('location')!), headers: { cookie: cookieOf(connect.headers) } });
+        const back = await api.call('platformCallback', { params: { platform }, query: queryOf(consent.headers.get('location')!), headers: { cookie: cookiesSetBy(connect.headers) } });
         expect(back.headers.get('location')).toBe(`/dashboard/account?linked=${platform}`);
         return eventually(async () => (await api.call('linkStatus', { token, params: { platform } })).body as { connected: boolean; channelUrl?: string }, (s) => s.connected);
       };
@@ -458,7 +458,7 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
         expect(location.searchParams.get('client_id')).toBe(GOOGLE_TEST_ENV.GOOGLE_CLIENT_ID);
         expect(location.searchParams.get('redirect_uri')).toMatch(/\/api\/auth\/google\/callback$/);
         expect(location.searchParams.get('state')).toBeTruthy();
-        expect(cookieOf(started.headers)).toContain('google_oauth_state=');
+        expect(cookiesSetBy(started.headers)).toContain('google_oauth_state=');
 
         const refused = await api.call('googleCallback', { query: { code: 'forged', state: 'not-the-one-we-sent' } });
         expect(refused.headers.get('location')).toBe('/login?error=google');

@@ -10,12 +10,12 @@ import { ALL_ROUTES, ROUTES, type RouteContract, type RouteName } from '@app/dom
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 import { ApiClient, eventually, type CallOptions } from './client';
 import { A_TINY_PNG, aTinyPngUpload } from './media-files';
+import { cookiesSetBy } from '../support/cookies';
 
 const PASSWORD = 'secret1!';
 const aVideo = { topic: 'Fun Facts', duration: 30, customPrompt: '', style: 'pixel', voiceid: 'nPczCjzI2devNBz1zQrb', aspectRatio: '9:16', language: 'English' };
 const aSeries = { ...aVideo, name: 'Owl facts', platforms: [], schedule: { timeZone: 'Europe/Paris' } };
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
 /** What the owner has, made before the matrix runs. */
 interface Owner {
@@ -194,7 +194,7 @@ describe('The authorization matrix: every route × who calls it', () => {
       const connect = await api.call('connectPlatform', { token, params: { platform } });
       const { state } = queryOf((connect.body as { authUrl: string }).authUrl);
       const consent = await api.call('sandboxAllow', { params: { platform }, form: { state, name: `Owner on ${platform}` } });
-      await api.call('platformCallback', { params: { platform }, query: queryOf(consent.headers.get('location')!), headers: { cookie: cookieOf(connect.headers) } });
+      await api.call('platformCallback', { params: { platform }, query: queryOf(consent.headers.get('location')!), headers: { cookie: cookiesSetBy(connect.headers) } });
       await eventually(async () => (await api.call('linkStatus', { token, params: { platform } })).body as { connected: boolean }, (s) => s.connected);
     }
     // A paid plan, so that the owner can make another video and manage billing.

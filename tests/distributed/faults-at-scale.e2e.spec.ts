@@ -18,6 +18,7 @@ import { PROJECTIONS, rebuildProjections } from '@app/projectors';
 import { freePort, startService, type ServiceProcess } from '../support/processes';
 import { readModelSnapshot } from '../support/read-models';
 import { onRealEngines } from '../support/scratch';
+import { cookiesSetBy } from '../support/cookies';
 
 const { POSTGRES_URL, KAFKA_BROKERS, MONGO_URL } = process.env;
 const engines = Boolean(POSTGRES_URL && KAFKA_BROKERS && MONGO_URL);
@@ -32,7 +33,6 @@ jest.setTimeout(30 * 60_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
 (engines ? describe : describe.skip)('Faults at scale: 100 videos through kills and engine restarts', () => {
   const scratch = onRealEngines('faults', { postgresUrl: POSTGRES_URL ?? '', mongoUrl: MONGO_URL ?? '', kafkaBrokers: KAFKA_BROKERS ?? '' });
@@ -109,7 +109,7 @@ const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split
       const connect = await call('/api/auth/youtube/connect', { token });
       const { state } = queryOf((await json<{ authUrl: string }>(connect)).authUrl);
       const consent = await call('/sandbox/connect/youtube', { form: { state, name: `Channel ${i}` } });
-      await call(`/api/auth/youtube/callback?${new URLSearchParams(queryOf(consent.headers.get('location')!))}`, { cookie: cookieOf(connect.headers) });
+      await call(`/api/auth/youtube/callback?${new URLSearchParams(queryOf(consent.headers.get('location')!))}`, { cookie: cookiesSetBy(connect.headers) });
       creators.push({ token, videos: [] });
     }
     for (const creator of creators) {
