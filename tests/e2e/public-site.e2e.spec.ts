@@ -276,6 +276,27 @@ describe('Sign up and login', () => {
     await page.context().close();
   });
 
+  it('should fetch the dashboard\'s code while the visitor fills in the form, not once signed in', async () => {
+    const page = await open();
+    await page.goto('/register');
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // A visitor who only looks at the page downloads none of it.
+    const looked = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\/assets\/home-[^/]+\.js$/.test(name)));
+    expect(looked).toEqual([]);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(`early-code-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('Secret1!x');
+    await page.getByRole('button', { name: /create account/i }).click();
+    await page.waitForURL('**/dashboard');
+    const dashboardCode = asked.findIndex((path) => /^\/assets\/home-[^/]+\.js$/.test(path));
+    expect(dashboardCode).toBeGreaterThanOrEqual(0);
+    expect(dashboardCode).toBeLessThan(asked.indexOf('/api/auth/register'));
+    await page.context().close();
+  });
+
   it('should toast Login Failed for a wrong password', async () => {
     const page = await open();
     await page.goto('/login');

@@ -35,7 +35,9 @@ export function serviceCommand(workspace: string, main = 'main.ts', runtime: 'bu
  * built bundle, so the suites that start processes prove what production runs.
  */
 export function startService(name: string, workspace: string, env: Record<string, string>, main = 'main.ts', runtime: 'built' | 'tsx' = 'built'): ServiceProcess {
-  return startProgram(name, process.execPath, serviceCommand(workspace, main, runtime), env);
+  // PROFILE_DIR=/tmp/prof npm run bench -- mixed: each service writes its CPU profile there (`<name>.cpuprofile`) as it stops.
+  const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  return startProgram(name, process.execPath, [...profile, ...serviceCommand(workspace, main, runtime)], env);
 }
 
 /** Any program as a process of the test (a worker in another language), watched like a service. */

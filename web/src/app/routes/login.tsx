@@ -5,6 +5,7 @@ import { PAGE_HEADS } from '../../config/page-heads';
 import { usePageHead } from '../../lib/use-page-head';
 import { useReturnNotice } from '../../lib/use-return-notice';
 import { paths } from '../../config/paths';
+import { usePreloadOnFirstFocus } from '../preload-on-focus';
 
 const GOOGLE_FAILED = ['error'] as const;
 
@@ -15,6 +16,7 @@ const googleFailure = (params: URLSearchParams) =>
 export default function LoginRoute() {
   usePageHead(PAGE_HEADS.login);
   useReturnNotice(GOOGLE_FAILED, googleFailure);
+  usePreloadOnFirstFocus(paths.dashboard.root.getHref());
   const { user } = useAuth();
   if (user) return <Navigate to={paths.dashboard.root.getHref()} replace />;
   return (
