@@ -79,4 +79,3 @@ export async function prefetchRoute(pathname: string): Promise<void> {
   const reads = (matchRoutes(routes, pathname) ?? []).map(({ route, params }) => (route.handle as RouteHandle | undefined)?.prefetch(params));
   await Promise.allSettled(reads);
 }
-
