@@ -12,14 +12,7 @@
 let held: (() => void) | null | undefined;
 let release: (() => void) | undefined;
 
-const CONTROLS = [
-  'button',
-  'summary',
-  'input[type="submit"]',
-  'input[type="checkbox"]',
-  'input[type="radio"]',
-  ...['button', 'tab', 'switch', 'checkbox', 'radio', 'menuitem', 'option'].map((role) => `[role="${role}"]`),
-].join(', ');
+const CONTROLS = 'button, [role="button"], input[type="submit"], input[type="checkbox"], input[type="radio"], summary';
 
 export function holdEarlyInteractions(root: HTMLElement, target: Document = document): void {
   if (release) return;
