@@ -1,8 +1,9 @@
 /**
  * A prerendered page is on the screen before the app's code: a visitor may tap its menu button or
- * press Enter in its login form before React has taken the page over. Left alone, the tap does
- * nothing (no handler yet) and the form submits itself the browser's way, a GET to the page's own
- * address with the email and the password in the URL (history, server logs). Until the app takes
+ * press Enter in a form before React has taken the page over. Left alone, the tap does nothing (no
+ * handler yet) and a form submits itself the browser's way, a GET to the page's own address with its
+ * fields in the URL (history, server logs; the auth forms also keep their button disabled until
+ * then, components/form/native-fields.tsx). Until the app takes
  * over, this holds the visitor's last such action in the page and does it again once the app is
  * there (`replayEarlyInteractions`): the menu opens, the form is sent by the app. Links are left to
  * the browser (they work without the app).
