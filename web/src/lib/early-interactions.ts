@@ -9,8 +9,8 @@
  * the browser (they work without the app).
  */
 
-/** What a tap on the page's HTML held for the app; null once the app has taken the page over. */
-let held: (() => void) | null | undefined;
+/** The visitor's last action held for the app, and how to stop holding (both set while holding). */
+let held: (() => void) | undefined;
 let release: (() => void) | undefined;
 
 const CONTROLS = 'button, [role="button"], input[type="submit"], input[type="checkbox"], input[type="radio"], summary';
@@ -63,6 +63,6 @@ export function replayEarlyInteractions(): void {
   release?.();
   release = undefined;
   const action = held;
-  held = null;
+  held = undefined;
   action?.();
 }
