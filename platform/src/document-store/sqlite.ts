@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Collection, Doc, DocumentStore, Filter, FindOptions, Stored } from './port';
+import { checkpointInBackground } from '../shared/wal-checkpoints';
 import { assertCollectionName, assertFieldPath, assertPosition, bodyOf, CHECKPOINTS, runChange } from './shared';
 
 export interface SqliteDocumentStoreOptions {
@@ -239,6 +240,7 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly cache: ReadCache;
   private readonly readCheckpoint: Database.Statement<[string], { position: number }>;
   private readonly writeCheckpoint: Database.Statement<[string, number]>;
+  private readonly releaseCheckpoints: () => void;
 
   constructor(filename: string, options: SqliteDocumentStoreOptions = {}) {
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
@@ -246,6 +248,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    this.releaseCheckpoints = filename === ':memory:' ? () => undefined : checkpointInBackground(this.db, resolve(filename));
     this.db.exec(`CREATE TABLE IF NOT EXISTS ${quote(CHECKPOINTS)} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`);
     this.cache = new ReadCache(this.db);
     this.readCheckpoint = this.db.prepare(`SELECT position FROM ${quote(CHECKPOINTS)} WHERE name = ?`);
@@ -317,6 +320,8 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.releaseCheckpoints();
+    this.db.close();
   }
 }

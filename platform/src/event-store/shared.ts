@@ -137,11 +137,12 @@ export class RecentAppends {
 
   /**
    * Inside an append's transaction: what it wrote, and the log's head when it took the write lock.
-   * Appends committed together (a group commit) stage one after the other: one run from the first's head.
+   * Appends committed together (a group commit) stage one after the other: one run from the first's
+   * head, so the head is asked for (`headBefore()`, a query) only by the first.
    */
-  stage(headBefore: number, appended: RecordedEvent[]): void {
+  stage(headBefore: () => number, appended: RecordedEvent[]): void {
     if (this.staged) this.staged.appended.push(...appended);
-    else this.staged = { headBefore, appended };
+    else this.staged = { headBefore: headBefore(), appended };
   }
 
   /** After the transaction: keeps what it staged if it committed, drops it if not. */

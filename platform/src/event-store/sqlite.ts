@@ -16,6 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { RECENT_STREAMS_WINDOW, type AppendResult, type EventStore, type ExpectedRevision, type LogQuery, type NewEvent, type ReadAllOptions, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
+import { checkpointInBackground } from '../shared/wal-checkpoints';
 import { NO_STREAM_REVISION, RecentAppends, checkExpectedRevision, classifyRetry, collectStreams, logWhere, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface SqliteEventStoreOptions {
@@ -123,6 +124,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     db.exec(SCHEMA);
     migrateAnalystIndexes(db);
   }).immediate();
+  const releaseCheckpoints = memory ? () => undefined : checkpointInBackground(db, file);
 
   const emitter = memory ? new EventEmitter() : emitterFor(file);
   const recent = new RecentAppends();
@@ -134,6 +136,9 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   );
   const knownIds = db.prepare<[string, string], { id: string; revision: number; position: number }>(
     'SELECT event_id AS id, revision, position FROM events WHERE stream_id = ? AND event_id IN (SELECT value FROM json_each(?))',
+  );
+  const knownId = db.prepare<[string, string], { id: string; revision: number; position: number }>(
+    'SELECT event_id AS id, revision, position FROM events WHERE stream_id = ? AND event_id = ?',
   );
   const insert = db.prepare<[string, number, string, string, string, string, string]>(
     'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -167,9 +172,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     return statement.all(...where.params, Math.max(0, query.limit)).map(toRecorded);
   };
 
+  const head = () => headStmt.get()?.position ?? 0;
   const appendRows = (streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
     if (events.length > 0) {
-      const known: KnownEvent[] = knownIds.all(streamId, JSON.stringify(events.map((e) => e.id)));
+      const known: KnownEvent[] = events.length === 1 ? knownId.all(streamId, events[0].id) : knownIds.all(streamId, JSON.stringify(events.map((e) => e.id)));
       const retry = classifyRetry(streamId, events, known);
       if (retry) return retry;
     }
@@ -180,7 +186,6 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       return { nextExpectedRevision: current, position: last?.position ?? 0 };
     }
     const recordedAt = new Date().toISOString();
-    const headBefore = headStmt.get()?.position ?? 0;
     let revision = current;
     let position = 0;
     const recorded: RecordedEvent[] = [];
@@ -191,7 +196,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       position = Number(insert.run(streamId, revision, event.id, event.type, data, metadata, recordedAt).lastInsertRowid);
       recorded.push({ id: event.id, streamId, type: event.type, data: JSON.parse(data), metadata: JSON.parse(metadata), revision, position, recordedAt });
     }
-    recent.stage(headBefore, recorded);
+    recent.stage(head, recorded);
     return { nextExpectedRevision: revision, position };
   };
   const appendTx = db.transaction(appendRows);
@@ -295,6 +300,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       // Appends already asked for are written (or refused) before the file closes.
       flush();
       await Promise.all([...subscriptions].map((s) => s.stop()));
+      releaseCheckpoints();
       db.close();
     },
   };

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import { checkpointInBackground } from '../shared/wal-checkpoints';
 import { holderIsGone, holderName } from '../coordination/lease';
 import { listDeadLetters, replayDeadLetters, sendToDeadLetters, giveUpReason, type RawRecord, type RawTopicAccess } from './dead-letters';
 import type { Consumer, ConsumerLag, ConsumerOptions, DeadLetter, IncomingMessage, MessageBus, OutgoingMessage, ReplayOptions } from './port';
@@ -85,6 +86,7 @@ export class SqliteMessageBus implements MessageBus {
   private readonly members = new Set<Member>();
   private readonly sweeper: NodeJS.Timeout;
   private closed = false;
+  private readonly releaseCheckpoints: () => void;
 
   /** The prepared statements, shared by this instance's members. */
   readonly sql: ReturnType<typeof prepare>;
@@ -97,6 +99,7 @@ export class SqliteMessageBus implements MessageBus {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
+    this.releaseCheckpoints = memory ? () => undefined : checkpointInBackground(this.db, this.file);
     this.db.exec(SCHEMA);
     this.sql = prepare(this.db);
     this.kind = memory ? 'in-process' : 'sqlite';
@@ -204,6 +207,7 @@ export class SqliteMessageBus implements MessageBus {
     this.channel.off('published', this.onPublished);
     this.channel.off('members', this.onMembers);
     releaseChannel(this.file);
+    this.releaseCheckpoints();
     this.db.close();
   }
 
