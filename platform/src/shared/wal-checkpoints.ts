@@ -57,7 +57,8 @@ let thread: Worker | null = null;
 const connections = new Set<Database.Database>();
 
 function startThread(): Worker {
-  const worker = new Worker(THREAD, { eval: true, workerData: { driver: require.resolve('better-sqlite3'), everyMs: EVERY_MS } });
+  // A thread that does next to nothing in JavaScript: a small heap (V8's defaults would reserve tens of MB).
+  const worker = new Worker(THREAD, { eval: true, workerData: { driver: require.resolve('better-sqlite3'), everyMs: EVERY_MS }, resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 } });
   worker.unref();
   const fallBack = (error?: unknown) => {
     if (thread !== worker) return;
