@@ -33,6 +33,12 @@ describe('When the web app and the API answer a browser', () => {
   api.get('/api/big', (_req, res) => void res.json(big));
   api.post('/api/big', (_req, res) => void res.json(big));
   api.get('/api/small', (_req, res) => void res.json({ ok: true }));
+  const lines = big.items.map((item) => `${JSON.stringify(item)}\n`);
+  api.get('/api/export', (_req, res) => {
+    res.setHeader('content-type', 'application/x-ndjson');
+    for (const line of lines) res.write(line);
+    res.end();
+  });
   api.get('/api/live', (_req, res) => {
     res.setHeader('content-type', 'text/event-stream');
     res.write(`event: status\ndata: ${'x'.repeat(2000)}\n\n`);
@@ -68,7 +74,14 @@ describe('When the web app and the API answer a browser', () => {
     const bigAnswer = await request(app).get('/api/big').set('accept-encoding', 'gzip');
     expect(bigAnswer.headers['content-encoding']).toBe('gzip');
     expect(bigAnswer.body).toEqual(big);
-    expect((await request(app).get('/api/small').set('accept-encoding', 'gzip')).headers['content-encoding']).toBeUndefined();
+    const small = await request(app).get('/api/small').set('accept-encoding', 'gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toEqual({ ok: true });
+    // One written in parts (the analysts' NDJSON export) is compressed too.
+    const exported = await request(app).get('/api/export').set('accept-encoding', 'gzip');
+    expect(exported.headers['content-encoding']).toBe('gzip');
+    expect(exported.text).toBe(lines.join(''));
+    expect((await request(app).get('/api/big').set('accept-encoding', 'identity')).headers['content-encoding']).toBeUndefined();
     // A command's answer is never worth compressing.
     const command = await request(app).post('/api/big').set('accept-encoding', 'gzip');
     expect(command.headers['content-encoding']).toBeUndefined();

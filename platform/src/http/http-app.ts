@@ -70,19 +70,54 @@ export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: Http
   return Object.assign(app, { stopWorkers: async () => sessions?.close() });
 }
 
+/** Answers smaller than this go out as they are. */
+const COMPRESS_FROM_BYTES = 1024;
+
 /**
  * Answers above 1 KB (JSON, HTML, text) to reads go out compressed when the client accepts it. Live
  * status streams (SSE) never are: a compressor holds bytes back and the browser would see no event.
  * Media are not compressible anyway, and an answer already encoded (the gateway passing a service's
  * answer through) is left as it is. Commands (POST, PATCH, PUT, DELETE) answer a few bytes: they
  * skip the compressor, whose wrapping of every answer costs more than it could save there.
+ * So do most API reads (a few hundred bytes of JSON, sent at once): under /api the compressor is put
+ * in place only when the answer turns out to need it, a body of 1 KB or more sent at once, or
+ * one written in parts (an export, NDJSON or CSV). Wrapped up front it cost a small read about a
+ * sixth of its time.
  */
 export function compressAnswers(): RequestHandler {
   const compress = compression({
-    threshold: 1024,
-    filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    threshold: COMPRESS_FROM_BYTES,
+    filter: (req, res) => {
+      const type = String(res.getHeader('content-type') ?? '');
+      // The analysts' event exports (NDJSON) shrink about tenfold; the MIME list does not name them.
+      return !type.startsWith('text/event-stream') && (type.startsWith('application/x-ndjson') || compression.filter(req, res));
+    },
   });
-  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next());
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!req.path.startsWith('/api/')) return compress(req, res, next);
+    const { send, write, writeHead } = res;
+    const restore = () => Object.assign(res, { send, write, writeHead });
+    const withCompressor = () => {
+      restore();
+      compress(req, res, () => undefined);
+    };
+    res.send = (body?: unknown) => {
+      const bytes = typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length : Number.POSITIVE_INFINITY;
+      if (bytes < COMPRESS_FROM_BYTES) restore();
+      else withCompressor();
+      return res.send(body);
+    };
+    res.write = ((...args: Parameters<Response['write']>) => {
+      withCompressor();
+      return res.write(...args);
+    }) as Response['write'];
+    res.writeHead = ((...args: Parameters<Response['writeHead']>) => {
+      withCompressor();
+      return res.writeHead(...args);
+    }) as Response['writeHead'];
+    next();
+  };
 }
 
 /**
