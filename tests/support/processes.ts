@@ -35,8 +35,9 @@ export function serviceCommand(workspace: string, main = 'main.ts', runtime: 'bu
  * built bundle, so the suites that start processes prove what production runs.
  */
 export function startService(name: string, workspace: string, env: Record<string, string>, main = 'main.ts', runtime: 'built' | 'tsx' = 'built'): ServiceProcess {
-  // PROFILE_DIR=/tmp/prof npm run bench -- mixed: each service writes its CPU profile there (`<name>.cpuprofile`) as it stops.
-  const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  // PROFILE_DIR=/tmp/prof npm run bench -- mixed: each service writes its CPU profiles in `<PROFILE_DIR>/<name>/` as it
+  // stops, one per thread (node's own names: the main thread's has `.0.` after the pid, its threads `.1.` and on).
+  const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.PROFILE_DIR, name)}`] : [];
   return startProgram(name, process.execPath, [...profile, ...serviceCommand(workspace, main, runtime)], env);
 }
 
