@@ -238,4 +238,4 @@ export const openApiAnswer = z.looseObject({
   components: z.record(z.string(), z.unknown()),
 });
 
-export { MIN_POSITION_HEADER, POSITION_HEADER } from './headers';
+export { MIN_POSITION_HEADER, POSITION_HEADER, STALE_HEADER } from './headers';

@@ -5,3 +5,5 @@
  */
 export const MIN_POSITION_HEADER = 'x-min-position';
 export const POSITION_HEADER = 'x-position';
+/** On an answer that waited for MIN_POSITION_HEADER in vain: the read models had not projected it yet. */
+export const STALE_HEADER = 'x-stale';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { MIN_POSITION_HEADER, POSITION_HEADER, READ_MODELS_CHECKPOINT } from '@app/domain';
+import { MIN_POSITION_HEADER, POSITION_HEADER, READ_MODELS_CHECKPOINT, STALE_HEADER } from '@app/domain';
 import type { DocumentStore } from '@app/platform';
 
 /** How far the read models are projected, and a way to wait for a position. */
@@ -57,7 +57,7 @@ export function waitForPosition(progress: ProjectionProgress, timeoutMs = 3000):
     const wanted = Number(req.get(MIN_POSITION_HEADER));
     if (Number.isFinite(wanted) && wanted > 0) {
       const ok = await progress.waitFor(wanted, timeoutMs);
-      if (!ok) res.setHeader('x-stale', '1');
+      if (!ok) res.setHeader(STALE_HEADER, '1');
     }
     res.setHeader(POSITION_HEADER, String(await progress.position()));
     next();

@@ -5,7 +5,7 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { MIN_POSITION_HEADER } from '@app/domain';
+import { MIN_POSITION_HEADER, STALE_HEADER } from '@app/domain';
 import { positionSeen, type PositionState } from './position-slice';
 import { readToken } from './storage';
 import { takeEarlyAnswer } from './early-requests';
@@ -13,6 +13,8 @@ import { serverSession } from './server-session';
 
 /** The longest a request waits before asking a busy server again. */
 export const BUSY_RETRY_MAX_MS = 5000;
+const STALE_RETRIES = 3;
+const STALE_RETRY_MS = 250;
 
 export const TAG_TYPES = ['Video', 'Stats', 'Subscription', 'Social', 'Series', 'User', 'Catalog', 'Batch', 'Media'] as const;
 
@@ -111,6 +113,12 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
     if (response.status === 503) {
       const wait = Math.min(BUSY_RETRY_MAX_MS, 1000 * (Number(response.headers.get('retry-after')) || 1));
       await new Promise((resolve) => setTimeout(resolve, wait));
+      response = await send();
+    }
+    // The query side answers with `x-stale` when it waited its while and our last write was still not
+    // in its read models (a backlog): asked again, a few times, rather than shown as if it were fresh.
+    for (let tries = 0; api.type === 'query' && response.ok && response.headers.has(STALE_HEADER) && tries < STALE_RETRIES; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, STALE_RETRY_MS));
       response = await send();
     }
   } catch (e) {

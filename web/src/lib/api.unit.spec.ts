@@ -37,6 +37,21 @@ describe('The default query rules', () => {
     expect(headers?.get('x-min-position')).toBe('41');
   });
 
+  it('should ask again when the answer says our last write is not in it yet (x-stale), not show it as fresh', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/probe', () => {
+        calls += 1;
+        return calls < 3 ? HttpResponse.json({ ok: false }, { headers: { 'x-stale': '1' } }) : HttpResponse.json({ ok: true });
+      }),
+    );
+    const store = makeStore();
+    store.dispatch(positionSeen(7));
+    const result = await store.dispatch(probe.endpoints.probe.initiate());
+    expect(result.data).toEqual({ ok: true });
+    expect(calls).toBe(3);
+  });
+
   it('should keep the position a mutation answered with', async () => {
     server.use(http.post('*/api/poke', () => HttpResponse.json({ position: 99 })));
     const store = makeStore();
