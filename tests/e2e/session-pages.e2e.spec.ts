@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { appTakenOver, launchBrowser, newContext, signIn } from '../support/browser';
+import { appTakenOver, holdAppCode, launchBrowser, newContext, signIn } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 jest.setTimeout(240_000);
@@ -139,7 +139,8 @@ describe('In the browser', () => {
     // (Should it never be drawn, the failure says how the server sent the pages.)
     const drawn = await openDrawn(still, `/dashboard/view/${ada.videoId}`);
     expect({ drawn, sent: drawn || (await sessionPagesSent()) }).toEqual({ drawn: true, sent: true });
-    // (Inert until the app takes it over, so out of the accessibility tree: found by its markup.)
+    // Live before any script runs: in the accessibility tree, by its role and name.
+    await still.getByRole('heading', { name: 'Studio' }).waitFor();
     expect(await still.locator('h2#studio-heading').textContent()).toBe('Studio');
     // Its lazy studio's styles came with the page.
     expect(await still.locator('.st-panel').evaluate((panel) => getComputedStyle(panel).display)).toBe('grid');
@@ -153,7 +154,7 @@ describe('In the browser', () => {
         firstReads.length = 0;
       });
       expect({ path, drawn }).toEqual({ path, drawn: true });
-      // Taken over: the page answers (no longer inert) and its controls work.
+      // Taken over: the app is live on the page and its controls work.
       await appTakenOver(page);
       await page.waitForLoadState('networkidle');
       expect(messages).toEqual([]);
@@ -163,6 +164,19 @@ describe('In the browser', () => {
     await page.getByRole('button', { name: /\bBACK$/ }).click();
     await page.waitForURL('**/dashboard/view');
     await expect(page.getByText(ada.title).first().isVisible()).resolves.toBe(true);
+  });
+
+  it('answers a tap on the drawn page before the app is there, once the app has taken it over', async () => {
+    const slow = await context.newPage();
+    const code = await holdAppCode(slow);
+    expect(await openDrawn(slow, `/dashboard/view/${ada.videoId}`)).toBe(true);
+    // The app's code is still on its way: the visitor taps the studio's Captions tab on the page as drawn.
+    const captions = slow.getByRole('tab', { name: 'Captions' });
+    await captions.click();
+    expect(await captions.getAttribute('aria-selected')).toBe('false');
+    await code.release();
+    await slow.waitForFunction(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent === 'Captions');
+    await slow.close();
   });
 
   it('draws the page anew for another session than the one the browser holds now', async () => {

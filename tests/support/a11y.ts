@@ -8,7 +8,7 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**
  * The serious and critical accessibility violations axe-core finds on the page, one line each
  * (rule, count, the first elements), so a failing test says what to fix. Checked once the app has
- * taken the page over: before, a drawn page is inert, out of the accessibility tree, and axe would
+ * taken the page over: before, a skeleton is inert, out of the accessibility tree, and axe would
  * pass over what a visitor will use.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {

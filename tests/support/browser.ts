@@ -54,12 +54,12 @@ export async function newPage(browser: Browser, baseURL: string, viewport: Viewp
 }
 
 /**
- * Once the app has taken the page over: a page drawn by the server or prerendered stays inert (no
- * control in it takes the focus or a click) until then (web/src/app/provider.tsx), and the app's code
- * is asked for only once the page is on the screen.
+ * Once the app has taken the page over (web/src/app/provider.tsx marks the root `data-app="live"`):
+ * until then a signed-in page's skeleton is inert, a tap on a page's HTML is only held for the app,
+ * and the app's code is asked for only once the page is on the screen.
  */
 export async function appTakenOver(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+  await page.waitForFunction(() => document.getElementById('root')?.getAttribute('data-app') === 'live');
 }
 
 /** Sign in through the login page, as a creator does, and land on the dashboard. */
@@ -92,9 +92,6 @@ export async function holdAppCode(page: Page): Promise<{ release: () => Promise<
     return route.fallback();
   });
   return {
-    release: async () => {
-      open();
-      await page.unrouteAll({ behavior: 'wait' });
-    },
+    release: async () => open(),
   };
 }

@@ -72,7 +72,7 @@ describe('Signed-in pages drawn for their visitor', () => {
 
   it("sends the visitor's page, drawn with the API's answers for their session, to them alone and for no cache", async () => {
     const ada = await withSession('ada-token').expect(200);
-    expect(ada.text).toContain('<div id="root" data-session="" inert=""><h1>Welcome back, Ada!</h1><p>/dashboard</p></div>');
+    expect(ada.text).toContain('<div id="root" data-session=""><h1>Welcome back, Ada!</h1><p>/dashboard</p></div>');
     expect(ada.text).toContain('<script type="application/json" id="session-state">{"name":"Ada"}</script>');
     // Its antd styles before the page's stylesheets, whose rules win.
     expect(ada.text.indexOf('<style>.ant-card{color:red}</style>')).toBeLessThan(ada.text.indexOf('/assets/antd.css'));
@@ -137,7 +137,7 @@ describe('The pieces of a drawn page', () => {
   it('fills the root of the built page, and refuses a page without one', () => {
     const page = fillRoot(SKELETON, { html: '<h1>Hi</h1>', state: '{}', antdCss: '.a{}' });
     expect(page).toBe(
-      '<!doctype html><html><head><title>Dashboard</title><style>.a{}</style>\n    <link rel="stylesheet" href="/assets/antd.css" /><link rel="stylesheet" href="/assets/app.css" /></head><body><div id="root" data-session="" inert=""><h1>Hi</h1></div>\n    <script type="application/json" id="session-state">{}</script></body></html>',
+      '<!doctype html><html><head><title>Dashboard</title><style>.a{}</style>\n    <link rel="stylesheet" href="/assets/antd.css" /><link rel="stylesheet" href="/assets/app.css" /></head><body><div id="root" data-session=""><h1>Hi</h1></div>\n    <script type="application/json" id="session-state">{}</script></body></html>',
     );
     expect(fillRoot('<html><body></body></html>', { html: '', state: '{}', antdCss: '' })).toBeNull();
   });
@@ -150,6 +150,6 @@ describe('The pieces of a drawn page', () => {
     const page = fillRoot(preloading, { html: '<h1>Hi</h1>', state: '{}', antdCss: '' })!;
     expect(page).not.toContain('modulepreload');
     expect(page).toMatch(/<link rel="stylesheet" href="\/assets\/app.css" \/>\s*<\/head>/);
-    expect(page).toContain('<div id="root" data-session="" inert="" data-chunks="/assets/start-1.js /assets/page-2.js"><h1>Hi</h1></div>');
+    expect(page).toContain('<div id="root" data-session="" data-chunks="/assets/start-1.js /assets/page-2.js"><h1>Hi</h1></div>');
   });
 });

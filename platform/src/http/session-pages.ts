@@ -191,8 +191,9 @@ export function fillRoot(page: string, { html, state, antdCss }: SessionPage): s
   const close = page.lastIndexOf('</div>', page.lastIndexOf('</body>'));
   const sheets = page.indexOf('<link rel="stylesheet"');
   if (open < 0 || close < open || sheets < 0 || sheets > open) return null;
-  // Inert until the app has taken it over (web/src/app/provider.tsx), as the skeleton is.
-  const root = `<div id="root" data-session="" inert=""${chunks.length ? ` data-chunks="${chunks.join(' ')}"` : ''}>`;
+  // Live at once, unlike the skeleton: its links work, a screen reader reads it, and a tap on one of
+  // its controls before the app has taken it over is held for the app (web/src/lib/early-interactions.ts).
+  const root = `<div id="root" data-session=""${chunks.length ? ` data-chunks="${chunks.join(' ')}"` : ''}>`;
   return `${page.slice(0, sheets)}<style>${antdCss}</style>\n    ${page.slice(sheets, open)}${root}${html}</div>\n    <script type="application/json" id="session-state">${state}</script>${page.slice(close + '</div>'.length)}`;
 }
 

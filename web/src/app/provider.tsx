@@ -8,10 +8,13 @@ import { replayEarlyInteractions } from '../lib/early-interactions';
  * the `app-root` route, so the marketing pages load neither Redux nor RTK Query.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
-  // A signed-in page's prerendered HTML stays inert (no control in it answers) until the app has taken
-  // it over; a tap or a submit on a public page's HTML meanwhile was held, and is done now (lib/early-interactions).
+  // The app has taken the page over. A signed-in page's skeleton was inert (no control in it answers)
+  // until now; a tap or a submit on a page's HTML meanwhile was held, and is done now
+  // (lib/early-interactions). The root says so (`data-app="live"`), for the browser tests to wait on.
   useEffect(() => {
-    document.getElementById('root')?.removeAttribute('inert');
+    const root = document.getElementById('root');
+    root?.removeAttribute('inert');
+    root?.setAttribute('data-app', 'live');
     replayEarlyInteractions();
   }, []);
   return (

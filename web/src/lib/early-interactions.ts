@@ -13,7 +13,14 @@
 let held: (() => void) | undefined;
 let release: (() => void) | undefined;
 
-const CONTROLS = 'button, [role="button"], input[type="submit"], input[type="checkbox"], input[type="radio"], summary';
+const CONTROLS = [
+  'button',
+  'summary',
+  'input[type="submit"]',
+  'input[type="checkbox"]',
+  'input[type="radio"]',
+  ...['button', 'tab', 'switch', 'checkbox', 'radio', 'menuitem', 'option'].map((role) => `[role="${role}"]`),
+].join(', ');
 
 export function holdEarlyInteractions(root: HTMLElement, target: Document = document): void {
   if (release) return;
