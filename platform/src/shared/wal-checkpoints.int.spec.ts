@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -41,6 +41,26 @@ describe('SQLite checkpoints in a background thread', () => {
       const reopened = new Database(file, { readonly: true });
       expect(reopened.prepare('SELECT x FROM t').pluck().get()).toBe(1);
       reopened.close();
+    });
+  });
+
+  describe("When the process's last connection has closed", () => {
+    const threads = () => Number(/Threads:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
+    const onLinux = existsSync('/proc/self/status') ? it : it.skip;
+
+    onLinux('should end the thread a moment later, so that a process opening and closing files gathers no threads', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // the thread of the tests above ends
+      const before = threads();
+      const file = join(dir, 'b.db');
+      const db = new Database(file);
+      db.pragma('journal_mode = WAL');
+      const release = checkpointInBackground(db, file);
+      expect(await eventually(() => threads() > before)).toBe(true);
+
+      release();
+      db.close();
+
+      expect(await eventually(() => threads() <= before)).toBe(true);
     });
   });
 

@@ -16,6 +16,8 @@ import type Database from 'better-sqlite3';
 
 /** How often the background thread checkpoints each file. */
 const EVERY_MS = 200;
+/** How long the thread outlives the process's last connection (one closed and another opened soon after reuse it). */
+const IDLE_MS = 1000;
 /** SQLite's own default, put back on the connections should the thread fail. */
 const AUTOCHECKPOINT_PAGES = 1000;
 
@@ -52,8 +54,13 @@ parentPort.on('message', ({ open, close, done }) => {
 setInterval(() => { for (const file of files.values()) checkpoint(file); }, workerData.everyMs);
 `;
 
-/** The process's one thread, started with its first file and kept (it does not hold the process open). */
+/**
+ * The process's one thread: started with its first connection, ended a moment after its last one
+ * closed (it never holds the process open).
+ */
 let thread: Worker | null = null;
+let users = 0;
+let idle: NodeJS.Timeout | null = null;
 const connections = new Set<Database.Database>();
 
 function startThread(): Worker {
@@ -63,6 +70,7 @@ function startThread(): Worker {
   const fallBack = (error?: unknown) => {
     if (thread !== worker) return;
     thread = null;
+    users = 0;
     for (const db of connections) if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
     if (error) process.emitWarning(`SQLite's background checkpoints stopped (${String(error)}); connections checkpoint on commit again`);
   };
@@ -84,8 +92,11 @@ function tellAndWait(worker: Worker, message: { close: string }): void {
  */
 export function checkpointInBackground(db: Database.Database, file: string): () => void {
   if (file === ':memory:' || file === '') return () => undefined;
+  if (idle) clearTimeout(idle);
+  idle = null;
   thread ??= startThread();
   const worker = thread;
+  users++;
   worker.postMessage({ open: file });
   db.pragma('wal_autocheckpoint = 0');
   connections.add(db);
@@ -98,5 +109,12 @@ export function checkpointInBackground(db: Database.Database, file: string): () 
     // The thread lets go of the file first, so the connection closing after this is the file's last
     // and SQLite checkpoints and removes the log as it closes.
     tellAndWait(worker, { close: file });
+    if (--users > 0) return;
+    idle = setTimeout(() => {
+      idle = null;
+      if (thread !== worker || users > 0) return;
+      thread = null;
+      void worker.terminate();
+    }, IDLE_MS).unref();
   };
 }
