@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Collection, Doc, DocumentStore, Filter, FindOptions, Stored } from './port';
 import { checkpointInBackground } from '../shared/wal-checkpoints';
@@ -248,7 +248,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.releaseCheckpoints = filename === ':memory:' ? () => undefined : checkpointInBackground(this.db, resolve(filename));
+    this.releaseCheckpoints = checkpointInBackground(this.db);
     this.db.exec(`CREATE TABLE IF NOT EXISTS ${quote(CHECKPOINTS)} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`);
     this.cache = new ReadCache(this.db);
     this.readCheckpoint = this.db.prepare(`SELECT position FROM ${quote(CHECKPOINTS)} WHERE name = ?`);

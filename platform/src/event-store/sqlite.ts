@@ -124,7 +124,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     db.exec(SCHEMA);
     migrateAnalystIndexes(db);
   }).immediate();
-  const releaseCheckpoints = memory ? () => undefined : checkpointInBackground(db, file);
+  const releaseCheckpoints = checkpointInBackground(db);
 
   const emitter = memory ? new EventEmitter() : emitterFor(file);
   const recent = new RecentAppends();

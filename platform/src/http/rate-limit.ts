@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import Database from 'better-sqlite3';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -135,7 +135,7 @@ export async function openRateLimiter(readStoreUrl: string, options: RateLimitOp
   if (readStoreUrl !== ':memory:') mkdirSync(dirname(readStoreUrl), { recursive: true });
   const db = new Database(readStoreUrl, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
-  const releaseCheckpoints = readStoreUrl === ':memory:' ? () => undefined : checkpointInBackground(db, resolve(readStoreUrl));
+  const releaseCheckpoints = checkpointInBackground(db);
   db.exec(`CREATE TABLE IF NOT EXISTS ${tableName} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`);
   // Expired counters are swept here rather than by the library's own timer, which nothing can stop:
   // it outlived close() and threw on the closed file.

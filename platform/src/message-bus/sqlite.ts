@@ -99,7 +99,7 @@ export class SqliteMessageBus implements MessageBus {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
-    this.releaseCheckpoints = memory ? () => undefined : checkpointInBackground(this.db, this.file);
+    this.releaseCheckpoints = checkpointInBackground(this.db);
     this.db.exec(SCHEMA);
     this.sql = prepare(this.db);
     this.kind = memory ? 'in-process' : 'sqlite';

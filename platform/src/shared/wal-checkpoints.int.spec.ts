@@ -27,7 +27,7 @@ describe('SQLite checkpoints in a background thread', () => {
       const file = join(dir, 'a.db');
       const db = new Database(file);
       db.pragma('journal_mode = WAL');
-      const release = checkpointInBackground(db, file);
+      const release = checkpointInBackground(db);
       db.exec('CREATE TABLE t (x INTEGER)');
       db.prepare('INSERT INTO t VALUES (1)').run();
 
@@ -54,7 +54,7 @@ describe('SQLite checkpoints in a background thread', () => {
       const file = join(dir, 'b.db');
       const db = new Database(file);
       db.pragma('journal_mode = WAL');
-      const release = checkpointInBackground(db, file);
+      const release = checkpointInBackground(db);
       expect(await eventually(() => threads() > before)).toBe(true);
 
       release();

@@ -11,6 +11,7 @@
  * reader or a writer) a few times a second. Should the thread ever fail, the connections checkpoint
  * on commit again, as SQLite does by default, so the log can never grow without bound.
  */
+import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 
@@ -87,11 +88,12 @@ function tellAndWait(worker: Worker, message: { close: string }): void {
 }
 
 /**
- * Hands the checkpoints of `db` (a connection to `file`, already in WAL mode) to the background
- * thread. Returns what to call just before `db.close()`.
+ * Hands the checkpoints of `db` (a connection already in WAL mode) to the background thread; an
+ * in-memory database has none. Returns what to call just before `db.close()`.
  */
-export function checkpointInBackground(db: Database.Database, file: string): () => void {
-  if (file === ':memory:' || file === '') return () => undefined;
+export function checkpointInBackground(db: Database.Database): () => void {
+  if (db.memory || db.name === '') return () => undefined;
+  const file = resolve(db.name);
   if (idle) clearTimeout(idle);
   idle = null;
   thread ??= startThread();
