@@ -35,3 +35,47 @@ describe('A polling subscription when the store cannot be read for a while', () 
     expect(stopped).toBe(false);
   });
 });
+
+describe('A polling subscription woken by in-process appends', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('given a caught-up subscription, when the notice of an event it already delivered arrives, then it does not read the store; a notice of a newer event, or one naming no position, does', async () => {
+    const log = [anEvent(1)];
+    let reads = 0;
+    let notify: (head?: number) => void = () => undefined;
+    const delivered: number[] = [];
+    const subscription = startPollingSubscription(
+      { handler: async (event) => void delivered.push(event.position) },
+      {
+        readPage: async (after, max) => {
+          reads++;
+          return log.filter((e) => e.position > after).slice(0, max);
+        },
+        onAppended: (listener) => {
+          notify = listener;
+          return () => undefined;
+        },
+        pollIntervalMs: 60_000,
+        pageSize: 10,
+      },
+    );
+    await settle();
+    expect(delivered).toEqual([1]);
+    expect(reads).toBe(1);
+
+    notify(1); // the commit's notice, after the page that held event 1
+    await settle();
+    expect(reads).toBe(1);
+
+    log.push(anEvent(2));
+    notify(2);
+    await settle();
+    expect(delivered).toEqual([1, 2]);
+    expect(reads).toBe(2);
+
+    notify(); // a store that does not say where its head is
+    await settle();
+    expect(reads).toBe(3);
+    await subscription.stop();
+  });
+});

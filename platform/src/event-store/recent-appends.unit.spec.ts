@@ -3,7 +3,8 @@ import { RecentAppends, sharePageReads } from './shared';
 
 const anEvent = (position: number): RecordedEvent => ({ id: `e${position}`, streamId: 's-1', type: 'Happened', data: { n: position, nested: { list: [position] } }, metadata: {}, revision: position, position, recordedAt: '2026-11-24T00:00:00.000Z' });
 const appendOf = (recent: RecentAppends, headBefore: number, positions: number[], committed = true) => {
-  recent.stage(() => headBefore, positions.map(anEvent));
+  recent.begin(headBefore);
+  recent.stage(positions.map(anEvent));
   recent.settle(committed);
 };
 const positionsOf = (page: RecordedEvent[] | null) => page?.map((e) => e.position) ?? null;

@@ -104,16 +104,18 @@ export class Wakeup {
     return this.version;
   }
 
-  wait(since: number, timeoutMs: number): Promise<void> {
-    if (this.version !== since) return Promise.resolve();
+  /** Resolves true when notified (now or since `since`), false when `timeoutMs` passed first. */
+  wait(since: number, timeoutMs: number): Promise<boolean> {
+    if (this.version !== since) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const done = (): void => {
+      const done = (notified: boolean): void => {
         clearTimeout(timer);
-        if (this.waiter === done) this.waiter = undefined;
-        resolve();
+        if (this.waiter === wake) this.waiter = undefined;
+        resolve(notified);
       };
-      const timer = setTimeout(done, timeoutMs);
-      this.waiter = done;
+      const wake = (): void => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.waiter = wake;
     });
   }
 }
@@ -136,13 +138,17 @@ export class RecentAppends {
   constructor(private readonly capacity = 2048) {}
 
   /**
-   * Inside an append's transaction: what it wrote, and the log's head when it took the write lock.
-   * Appends committed together (a group commit) stage one after the other: one run from the first's
-   * head, so the head is asked for (`headBefore()`, a query) only by the first.
+   * Inside a transaction, before its first write: the log's head as it found it. The appends
+   * committed together (a group commit) then make one run from there.
    */
-  stage(headBefore: () => number, appended: RecordedEvent[]): void {
-    if (this.staged) this.staged.appended.push(...appended);
-    else this.staged = { headBefore: headBefore(), appended };
+  begin(headBefore: number): void {
+    this.staged = { headBefore, appended: [] };
+  }
+
+  /** Inside the transaction, after `begin`: what an append wrote. */
+  stage(appended: RecordedEvent[]): void {
+    if (!this.staged) throw new Error('RecentAppends.stage() before begin(): the run would not know where it starts');
+    this.staged.appended.push(...appended);
   }
 
   /** After the transaction: keeps what it staged if it committed, drops it if not. */
@@ -230,8 +236,11 @@ function deepFreeze<T>(value: T): T {
 export interface PollingSubscriptionDeps {
   /** Events with position > after, in position order, at most `maxCount`. */
   readPage(after: number, maxCount: number): Promise<RecordedEvent[]>;
-  /** Something that calls `listener` after an in-process append (may be undefined). */
-  onAppended?: (listener: () => void) => () => void;
+  /**
+   * Something that calls `listener` after an in-process append (may be undefined), with the log's
+   * head after it when the store knows it.
+   */
+  onAppended?: (listener: (head?: number) => void) => () => void;
   pollIntervalMs: number;
   pageSize: number;
 }
@@ -243,8 +252,27 @@ export interface PollingSubscriptionDeps {
  */
 export function startPollingSubscription(options: SubscriptionOptions, deps: PollingSubscriptionDeps): Subscription {
   const wakeup = new Wakeup();
-  const unlisten = deps.onAppended?.(wakeup.notify);
+  // The furthest position in-process appends announced; an append that names none is always news.
+  let announced = 0;
+  const unlisten = deps.onAppended?.((head) => {
+    announced = Math.max(announced, head ?? Number.POSITIVE_INFINITY);
+    wakeup.notify();
+  });
   let stopped = false;
+
+  /**
+   * Until an in-process append announces an event after `checkpoint`, or the poll interval passes
+   * (another process's appends). The notice of an append comes after its commit, often after the
+   * page that held it was read: it is not news, and costs no empty read.
+   */
+  const waitForNews = async (since: number, checkpoint: number): Promise<void> => {
+    const deadline = Date.now() + deps.pollIntervalMs;
+    let version = since;
+    while (await wakeup.wait(version, Math.max(0, deadline - Date.now()))) {
+      if (stopped || announced > checkpoint) return;
+      version = wakeup.snapshot();
+    }
+  };
 
   const run = async (): Promise<void> => {
     let checkpoint = options.after ?? 0;
@@ -278,7 +306,7 @@ export function startPollingSubscription(options: SubscriptionOptions, deps: Pol
             reported = checkpoint;
             options.onCaughtUp?.(checkpoint);
           }
-          await wakeup.wait(seen, deps.pollIntervalMs);
+          await waitForNews(seen, checkpoint);
         }
       }
     } catch (error) {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { eventStoreContract } from './event-store.contract';
 import { openSqliteEventStore } from './sqlite';
 import { openEventStore } from './index';
@@ -80,6 +81,42 @@ describe('When commands append in the same turn of the event loop', () => {
       expect(await reopened.readStream('s-1')).toHaveLength(1);
     } finally {
       await reopened.close();
+    }
+  });
+});
+
+describe('When a subscription follows the appends of its own process', () => {
+  it('should get its pages from the run those appends left in memory, not by reading the file again', async () => {
+    // Every statement shares one prototype: count the page reads of the log, whichever connection runs them.
+    const statement = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown[] };
+    const all = statement.all;
+    let pageReads = 0;
+    statement.all = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source.includes('FROM events WHERE position > ? ORDER BY position LIMIT ?')) pageReads++;
+      return all.apply(this, args);
+    };
+    const store = openSqliteEventStore({ file: join(dir, `${randomUUID()}.db`), pollIntervalMs: 60_000 });
+    const delivered: number[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const first = await store.append('s-1', [{ id: randomUUID(), type: 'Happened', data: {}, metadata: {} }]);
+      const subscription = store.subscribeToAll({ handler: async (event) => {
+        await held;
+        delivered.push(event.position);
+      } });
+      // It falls behind: three more commits while its handler holds the first event.
+      for (let i = 0; i < 3; i++) await store.append('s-1', [{ id: randomUUID(), type: 'Happened', data: {}, metadata: {} }]);
+      release();
+      const deadline = Date.now() + 5_000;
+      while (delivered.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      await subscription.stop();
+
+      expect(delivered).toEqual([first.position, first.position + 1, first.position + 2, first.position + 3]);
+      expect(pageReads).toBe(0);
+    } finally {
+      statement.all = all;
+      await store.close();
     }
   });
 });

@@ -196,7 +196,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       position = Number(insert.run(streamId, revision, event.id, event.type, data, metadata, recordedAt).lastInsertRowid);
       recorded.push({ id: event.id, streamId, type: event.type, data: JSON.parse(data), metadata: JSON.parse(metadata), revision, position, recordedAt });
     }
-    recent.stage(head, recorded);
+    recent.stage(recorded);
     return { nextExpectedRevision: revision, position };
   };
   const appendTx = db.transaction(appendRows);
@@ -204,16 +204,20 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   /** The appends of this turn of the event loop, committed together when it ends (`flush`). */
   const pending: PendingAppend[] = [];
   let flushScheduled = false;
-  const appendAll = db.transaction((batch: PendingAppend[]) => batch.map((append): AppendOutcome => {
-    try {
-      // One event: everything that can refuse it does so before it is written, and one row is written
-      // whole or not at all. Several: nested, a savepoint rolled back alone should a later row fail.
-      const result = append.events.length <= 1 ? appendRows(append.streamId, append.events, append.expected) : appendTx(append.streamId, append.events, append.expected);
-      return { ok: true, result };
-    } catch (error) {
-      return { ok: false, error };
-    }
-  }));
+  const appendAll = db.transaction((batch: PendingAppend[]) => {
+    // The head before this group's first write: where the run of its appends starts.
+    recent.begin(head());
+    return batch.map((append): AppendOutcome => {
+      try {
+        // One event: everything that can refuse it does so before it is written, and one row is written
+        // whole or not at all. Several: nested, a savepoint rolled back alone should a later row fail.
+        const result = append.events.length <= 1 ? appendRows(append.streamId, append.events, append.expected) : appendTx(append.streamId, append.events, append.expected);
+        return { ok: true, result };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
+  });
   const flush = () => {
     flushScheduled = false;
     const batch = pending.splice(0);
