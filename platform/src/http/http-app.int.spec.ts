@@ -33,6 +33,7 @@ describe('When the web app and the API answer a browser', () => {
   api.get('/api/big', (_req, res) => void res.json(big));
   api.post('/api/big', (_req, res) => void res.json(big));
   api.get('/api/small', (_req, res) => void res.json({ ok: true }));
+  api.get('/api/own-methods', (_req, res) => void res.json(['send', 'write', 'writeHead', 'end'].filter((method) => Object.hasOwn(res, method))));
   const lines = big.items.map((item) => `${JSON.stringify(item)}\n`);
   api.get('/api/export', (_req, res) => {
     res.setHeader('content-type', 'application/x-ndjson');
@@ -89,6 +90,11 @@ describe('When the web app and the API answer a browser', () => {
     const live = await request(app).get('/api/live').set('accept-encoding', 'gzip, br');
     expect(live.headers['content-encoding']).toBeUndefined();
     expect(live.text).toContain('event: status');
+  });
+
+  it('should give a small API read none of the compressor\'s methods: they would cost every later use of the answer', async () => {
+    const answer = await request(app).get('/api/own-methods').set('accept-encoding', 'gzip, br');
+    expect(answer.body).toEqual([]);
   });
 
   it('should send a public page its own head, and every other route the app page', async () => {
