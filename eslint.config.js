@@ -58,6 +58,15 @@ module.exports = tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
+    // Every SQLite file is opened one way (WAL, no fsync on the committing thread, checkpoints off the
+    // event loop): a connection opened by hand once fsynced every sign-in on the event loop.
+    files: services.map((s) => `${s}/src/**/*.ts`),
+    ignores: ['**/*.spec.ts', '**/testing/**', '**/scripts/**', 'platform/src/shared/sqlite-file.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'better-sqlite3', allowTypeImports: true, message: 'Open SQLite files with openSqliteFile (platform/src/shared/sqlite-file.ts).' }] }],
+    },
+  },
+  {
     // The domain is pure: no I/O, no clock, no randomness.
     files: ['domain/src/**/*.ts'],
     ignores: ['**/*.spec.ts', '**/testing/**'],

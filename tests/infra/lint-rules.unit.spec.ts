@@ -52,6 +52,13 @@ describe('The lint rules that keep the structure', () => {
     expect(await lintText('web/src/features/videos/probe.ts', "import { x } from '../../lib/api';\nexport const y = x;\n")).not.toContain('import-x/no-restricted-paths');
   });
 
+  it('should open SQLite files only through openSqliteFile, so no connection fsyncs on the event loop', async () => {
+    const rule = '@typescript-eslint/no-restricted-imports';
+    expect(await lintText('platform/src/http/probe.ts', "import Database from 'better-sqlite3';\nexport const db = new Database('x.db');\n")).toContain(rule);
+    expect(await lintText('platform/src/http/probe.ts', "import type Database from 'better-sqlite3';\nexport type Db = Database.Database;\n")).not.toContain(rule);
+    expect(await lintText('platform/src/shared/sqlite-file.ts', "import Database from 'better-sqlite3';\nexport const db = new Database('x.db');\n")).not.toContain(rule);
+  });
+
   it('should keep clocks and randomness out of the domain', async () => {
     expect(await lintText('domain/src/probe.ts', 'export const now = () => Date.now();\n')).toContain('no-restricted-properties');
   });

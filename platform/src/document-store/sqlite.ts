@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Collection, Doc, DocumentStore, Filter, FindOptions, Stored } from './port';
-import { checkpointInBackground } from '../shared/wal-checkpoints';
+import { openSqliteFile, type SqliteFile } from '../shared/sqlite-file';
 import { assertCollectionName, assertFieldPath, assertPosition, bodyOf, CHECKPOINTS, runChange } from './shared';
 
 export interface SqliteDocumentStoreOptions {
@@ -240,15 +238,11 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly cache: ReadCache;
   private readonly readCheckpoint: Database.Statement<[string], { position: number }>;
   private readonly writeCheckpoint: Database.Statement<[string, number]>;
-  private readonly releaseCheckpoints: () => void;
+  private readonly file: SqliteFile;
 
   constructor(filename: string, options: SqliteDocumentStoreOptions = {}) {
-    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
-    this.db = new Database(filename);
-    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.releaseCheckpoints = checkpointInBackground(this.db);
+    this.file = openSqliteFile(filename, { busyTimeoutMs: options.busyTimeoutMs });
+    this.db = this.file.db;
     this.db.exec(`CREATE TABLE IF NOT EXISTS ${quote(CHECKPOINTS)} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`);
     this.cache = new ReadCache(this.db);
     this.readCheckpoint = this.db.prepare(`SELECT position FROM ${quote(CHECKPOINTS)} WHERE name = ?`);
@@ -321,7 +315,6 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async close(): Promise<void> {
     if (!this.db.open) return;
-    this.releaseCheckpoints();
-    this.db.close();
+    this.file.close();
   }
 }

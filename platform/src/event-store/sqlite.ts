@@ -12,11 +12,10 @@
  *   through any store opened on the same file in this process.
  */
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { resolve } from 'node:path';
+import type Database from 'better-sqlite3';
 import { RECENT_STREAMS_WINDOW, type AppendResult, type EventStore, type ExpectedRevision, type LogQuery, type NewEvent, type ReadAllOptions, type RecordedEvent, type Subscription, type SubscriptionOptions } from './port';
-import { checkpointInBackground } from '../shared/wal-checkpoints';
+import { openSqliteFile } from '../shared/sqlite-file';
 import { NO_STREAM_REVISION, RecentAppends, checkExpectedRevision, classifyRetry, collectStreams, logWhere, startTrackedSubscription, validateBatch, type KnownEvent } from './shared';
 
 export interface SqliteEventStoreOptions {
@@ -111,20 +110,16 @@ function toRecorded(row: EventRow): RecordedEvent {
 export function openSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const memory = options.file === ':memory:';
   const file = memory ? options.file : resolve(options.file);
-  if (!memory) mkdirSync(dirname(file), { recursive: true });
   const pollIntervalMs = options.pollIntervalMs ?? 50;
   const pageSize = options.pageSize ?? 500;
 
-  const db = new Database(file, { timeout: options.busyTimeoutMs ?? 10_000 });
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 10_000)}`);
+  const sqlite = openSqliteFile(file, { busyTimeoutMs: options.busyTimeoutMs ?? 10_000 });
+  const { db } = sqlite;
   // Creating the schema takes the write lock, so two processes starting at once do not race.
   db.transaction(() => {
     db.exec(SCHEMA);
     migrateAnalystIndexes(db);
   }).immediate();
-  const releaseCheckpoints = checkpointInBackground(db);
 
   const emitter = memory ? new EventEmitter() : emitterFor(file);
   const recent = new RecentAppends();
@@ -304,8 +299,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       // Appends already asked for are written (or refused) before the file closes.
       flush();
       await Promise.all([...subscriptions].map((s) => s.stop()));
-      releaseCheckpoints();
-      db.close();
+      sqlite.close();
     },
   };
   return store;

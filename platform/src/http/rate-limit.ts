@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Request, RequestHandler } from 'express';
-import Database from 'better-sqlite3';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from '@app/domain';
-import { checkpointInBackground } from '../shared/wal-checkpoints';
+import { openSqliteFile } from '../shared/sqlite-file';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please try again in a few minutes.';
 
@@ -132,10 +129,8 @@ export async function openRateLimiter(readStoreUrl: string, options: RateLimitOp
     const dbName = /^mongodb(\+srv)?:\/\/[^/]+\/([^/?]+)/.exec(readStoreUrl)?.[2] ?? 'faceless';
     return new FlexibleRateLimiter(limits(options), (o) => new RateLimiterMongo({ storeClient: client, dbName, tableName, ...o }), () => client.close());
   }
-  if (readStoreUrl !== ':memory:') mkdirSync(dirname(readStoreUrl), { recursive: true });
-  const db = new Database(readStoreUrl, { timeout: 5000 });
-  db.pragma('journal_mode = WAL');
-  const releaseCheckpoints = checkpointInBackground(db);
+  const file = openSqliteFile(readStoreUrl);
+  const { db } = file;
   db.exec(`CREATE TABLE IF NOT EXISTS ${tableName} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`);
   // Expired counters are swept here rather than by the library's own timer, which nothing can stop:
   // it outlived close() and threw on the closed file.
@@ -149,8 +144,7 @@ export async function openRateLimiter(readStoreUrl: string, options: RateLimitOp
   const make = (o: LimiterOptions) => new RateLimiterSQLite({ storeClient: db, storeType: 'better-sqlite3', tableName, tableCreated: true, ...o });
   return new FlexibleRateLimiter(limits(options), make, async () => {
     clearInterval(sweep);
-    releaseCheckpoints();
-    db.close();
+    file.close();
   });
 }
 

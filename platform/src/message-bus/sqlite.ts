@@ -1,9 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { resolve } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
-import { checkpointInBackground } from '../shared/wal-checkpoints';
+import { openSqliteFile, type SqliteFile } from '../shared/sqlite-file';
 import { holderIsGone, holderName } from '../coordination/lease';
 import { listDeadLetters, replayDeadLetters, sendToDeadLetters, giveUpReason, type RawRecord, type RawTopicAccess } from './dead-letters';
 import type { Consumer, ConsumerLag, ConsumerOptions, DeadLetter, IncomingMessage, MessageBus, OutgoingMessage, ReplayOptions } from './port';
@@ -86,7 +85,7 @@ export class SqliteMessageBus implements MessageBus {
   private readonly members = new Set<Member>();
   private readonly sweeper: NodeJS.Timeout;
   private closed = false;
-  private readonly releaseCheckpoints: () => void;
+  private readonly sqlite: SqliteFile;
 
   /** The prepared statements, shared by this instance's members. */
   readonly sql: ReturnType<typeof prepare>;
@@ -94,12 +93,8 @@ export class SqliteMessageBus implements MessageBus {
   constructor(options: SqliteMessageBusOptions) {
     const memory = options.file === ':memory:';
     this.file = memory ? `:memory:${Math.random()}` : resolve(options.file.replace(/^sqlite:(\/\/)?/, ''));
-    if (!memory) mkdirSync(dirname(this.file), { recursive: true });
-    this.db = new Database(memory ? ':memory:' : this.file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.releaseCheckpoints = checkpointInBackground(this.db);
+    this.sqlite = openSqliteFile(memory ? ':memory:' : this.file);
+    this.db = this.sqlite.db;
     this.db.exec(SCHEMA);
     this.sql = prepare(this.db);
     this.kind = memory ? 'in-process' : 'sqlite';
@@ -207,8 +202,7 @@ export class SqliteMessageBus implements MessageBus {
     this.channel.off('published', this.onPublished);
     this.channel.off('members', this.onMembers);
     releaseChannel(this.file);
-    this.releaseCheckpoints();
-    this.db.close();
+    this.sqlite.close();
   }
 
   /** The topic's partition count, creating its partitions on first use. Call inside a transaction. */
