@@ -17,7 +17,7 @@
  * BENCH_SSE_STREAMS the watchers (1,000), BENCH_MIXED_SKIP_EMBEDDED=1 runs the distributed mode only.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, get, type ClientRequest } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import type { Result } from 'autocannon';
 import { startDistributed } from '../support/distributed';
 import { A_SERIES, A_VIDEO, postJson, runLoad, startEmbeddedProduct } from './product';
@@ -78,6 +78,70 @@ function loopDelayOver(processes: Array<{ name: string; url: string }>) {
   };
 }
 
+/**
+ * The crowd watching one video's live status: SSE_STREAMS streams on a thread of their own. Each
+ * status change reaches every stream at once; on the bench's main thread, beside autocannon, that
+ * burst of 1,000 data events would delay autocannon's own reading of answers, and be counted as the
+ * product's latency. Plain node:http streams (fetch's web streams would take CPU the product needs).
+ */
+const WATCHERS = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { Agent, get } = require('node:http');
+const { url, streams } = workerData;
+const counts = { open: 0, sawDone: 0, dropped: 0 };
+let rushing = true;
+const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
+const requests = new Set();
+const closed = Array.from({ length: streams }, () => new Promise((settle) => {
+  const req = get(url, { agent }, (res) => {
+    if (res.statusCode !== 200) return void (res.resume(), settle());
+    counts.open++;
+    let tail = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk) => {
+      tail = (tail + chunk).slice(-200);
+      if (tail.includes('"status":"done"')) {
+        counts.sawDone++;
+        req.destroy();
+      }
+    });
+    // A stream that closed before its video was done, while the rush ran: the server dropped it.
+    res.on('close', () => {
+      if (rushing && !tail.includes('"status":"done"')) counts.dropped++;
+      settle();
+    });
+  });
+  requests.add(req);
+  req.on('error', () => settle());
+  req.on('close', () => requests.delete(req));
+}));
+parentPort.on('message', async (message) => {
+  if (message === 'rush-ended') rushing = false;
+  if (message === 'stop') {
+    for (const req of requests) req.destroy();
+    await Promise.all(closed);
+  }
+  parentPort.postMessage({ ...counts });
+});
+`;
+
+function watchVideo(url: string) {
+  const worker = new Worker(WATCHERS, { eval: true, workerData: { url, streams: SSE_STREAMS } });
+  const ask = (message: string) => new Promise<{ open: number; sawDone: number; dropped: number }>((resolve) => {
+    worker.once('message', resolve);
+    worker.postMessage(message);
+  });
+  return {
+    counts: () => ask('counts'),
+    rushEnded: () => ask('rush-ended'),
+    async stop() {
+      const counts = await ask('stop');
+      await worker.terminate();
+      return counts;
+    },
+  };
+}
+
 const statusCount = (result: Result, test: (code: number) => boolean) =>
   Object.entries((result as Result & { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})
     .filter(([code]) => test(Number(code)))
@@ -101,41 +165,10 @@ export async function rush(url: string, http: Array<{ name: string; url: string 
   const shown = Date.now() + 30_000;
   while (Date.now() < shown && (await fetch(`${url}/api/video/status/${watched}`, { headers: { authorization: `Bearer ${watcher}` } })).status !== 200) await new Promise((r) => setTimeout(r, 100));
 
-  let streamsOpen = 0;
-  let streamsSawDone = 0;
-  /** Streams that closed before their video was done, while the rush ran: the server dropped them. */
-  let streamsDropped = 0;
-  let rushing = true;
-  // Plain node:http streams (the watchers must cost the load machine little: fetch's web streams
-  // would take CPU the product needs).
-  const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
-  const requests = new Set<ClientRequest>();
-  const streams = Array.from({ length: SSE_STREAMS }, () => new Promise<void>((settle) => {
-    const req = get(`${url}/api/video/events/${watched}?token=${watcher}`, { agent }, (res) => {
-      if (res.statusCode !== 200) return void (res.resume(), settle());
-      streamsOpen++;
-      let tail = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        tail = (tail + chunk).slice(-200);
-        if (tail.includes('"status":"done"')) {
-          streamsSawDone++;
-          req.destroy();
-        }
-      });
-      res.on('close', () => {
-        if (rushing && !tail.includes('"status":"done"')) streamsDropped++;
-        settle();
-      });
-    });
-    requests.add(req);
-    req.on('error', () => settle());
-    req.on('close', () => requests.delete(req));
-  }));
-
+  const watchers = watchVideo(`${url}/api/video/events/${watched}?token=${watcher}`);
   // The crowd of watchers is in before the rush starts (opening 1,000 streams at once is its own burst).
   const opened = Date.now() + 30_000;
-  while (streamsOpen < SSE_STREAMS && Date.now() < opened) await new Promise((r) => setTimeout(r, 100));
+  while ((await watchers.counts()).open < SSE_STREAMS && Date.now() < opened) await new Promise((r) => setTimeout(r, 100));
   const loop = loopDelayOver(http);
   await loop.start();
   let n = 0;
@@ -194,8 +227,8 @@ export async function rush(url: string, http: Array<{ name: string; url: string 
     }),
   ]);
   const delays = await loop.stop();
-  rushing = false;
-  const heldThrough = streamsOpen - streamsDropped;
+  await watchers.rushEnded();
+
   // The renders were queued before the rush (one at a time): one still going at its end means one ran throughout.
   const stillRendering = (await Promise.all(videoIds.map(async (id) => {
     const answer = await fetch(`${url}/api/video/status/${id}`, { headers: { authorization: `Bearer ${users[videoIds.indexOf(id)].token}` } });
@@ -203,9 +236,13 @@ export async function rush(url: string, http: Array<{ name: string; url: string 
   }))).filter((status) => status !== 'done' && status !== 'failed').length;
   // Give the watched video (the first of the queue) the time to finish, then let the rest go.
   const deadline = Date.now() + 120_000;
-  while (streamsSawDone < streamsOpen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-  for (const req of requests) req.destroy();
-  await Promise.all(streams);
+  let seen = await watchers.counts();
+  while (seen.sawDone < seen.open && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    seen = await watchers.counts();
+  }
+  const { open, sawDone, dropped } = await watchers.stop();
+  const heldThrough = open - dropped;
 
   const all = [auth, reads, polls, commands];
   const serverErrors = all.reduce((sum, r) => sum + statusCount(r, (code) => code >= 500 && code !== 503), 0) + all.reduce((sum, r) => sum + r.errors, 0);
@@ -225,7 +262,7 @@ export async function rush(url: string, http: Array<{ name: string; url: string 
     { name: `mixed.${mode}.503-shed`, value: shed, unit: 'answers' },
     { name: `mixed.${mode}.renders-still-running-when-the-rush-ended`, value: stillRendering, unit: 'videos', target: '>= 1' },
     { name: `mixed.${mode}.sse-streams-held-through-the-rush`, value: heldThrough, unit: 'streams', target: `>= ${SSE_STREAMS}` },
-    { name: `mixed.${mode}.sse-streams-that-saw-done`, value: streamsSawDone, unit: 'streams', target: `>= ${SSE_STREAMS}` },
+    { name: `mixed.${mode}.sse-streams-that-saw-done`, value: sawDone, unit: 'streams', target: `>= ${SSE_STREAMS}` },
     { name: `mixed.${mode}.loop-delay-p99, worst HTTP process (bucket bound; ${lagByProcess})`, value: worstLag, unit: 'ms', target: '<= 20' },
   ];
 }
