@@ -33,6 +33,26 @@ describe('When the web app and the API answer a browser', () => {
   api.get('/api/big', (_req, res) => void res.json(big));
   api.post('/api/big', (_req, res) => void res.json(big));
   api.get('/api/small', (_req, res) => void res.json({ ok: true }));
+  // As the tus uploads do: a wrapper that holds an error's head, through the methods it bound first,
+  // and sends it again as JSON at the end.
+  api.get('/api/held-error', (req, res) => {
+    const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, string | number>) => typeof res;
+    const end = res.end.bind(res) as (chunk?: string) => typeof res;
+    let held: number | null = null;
+    res.writeHead = ((status: number) => {
+      if (status < 400) return writeHead(status);
+      held = status;
+      return res;
+    }) as typeof res.writeHead;
+    res.end = ((chunk?: string) => {
+      if (held === null) return end(chunk);
+      const body = JSON.stringify({ error: chunk, padding: req.query.big ? 'x'.repeat(2000) : '' });
+      writeHead(held, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      return end(body);
+    }) as typeof res.end;
+    res.writeHead(404);
+    res.end('Upload not found');
+  });
   api.get('/api/own-methods', (_req, res) => void res.json(['send', 'write', 'writeHead', 'end'].filter((method) => Object.hasOwn(res, method))));
   const lines = big.items.map((item) => `${JSON.stringify(item)}\n`);
   api.get('/api/export', (_req, res) => {
@@ -90,6 +110,17 @@ describe('When the web app and the API answer a browser', () => {
     const live = await request(app).get('/api/live').set('accept-encoding', 'gzip, br');
     expect(live.headers['content-encoding']).toBeUndefined();
     expect(live.text).toContain('event: status');
+  });
+
+  it('should answer whole when a handler wraps the answer\'s methods itself (the tus uploads hold an error\'s head and send it as JSON)', async () => {
+    for (const path of ['/api/held-error', '/api/held-error?big=1']) {
+      const answer = await request(app).get(path).set('accept-encoding', 'gzip');
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatchObject({ error: 'Upload not found' });
+      const head = await request(app).head(path).set('accept-encoding', 'gzip');
+      expect(head.status).toBe(404);
+      expect(head.headers['content-type']).toMatch(/^application\/json/);
+    }
   });
 
   it('should give a small API read none of the compressor\'s methods: they would cost every later use of the answer', async () => {

@@ -93,37 +93,57 @@ export function compressAnswers(app: Express): RequestHandler {
       return !type.startsWith('text/event-stream') && (type.startsWith('application/x-ndjson') || compression.filter(req, res));
     },
   });
-  // The API reads whose compressor is not in place yet. The app's own response methods look here,
-  // rather than each answer getting methods of its own: own methods on an answer cost every later
-  // use of it (V8 gives the object a shape of its own).
+  // The API reads whose compressor is not in place yet, and those whose compressor is. The app's
+  // own response methods look here, rather than each answer getting methods of its own: own methods
+  // on an answer cost every later use of it (V8 gives the object a shape of its own).
   const waiting = new WeakMap<Response, Request>();
+  type Methods = Pick<Response, 'write' | 'end' | 'writeHead'>;
+  const compressors = new WeakMap<Response, Methods>();
+  const answer = app.response;
+  const base: Methods = { write: answer.write, end: answer.end, writeHead: answer.writeHead };
+  const METHODS = ['write', 'end', 'writeHead'] as const;
+  /**
+   * Puts the compressor in place under whatever the handler wrapped the answer in (the tus uploads
+   * hold an error's head, for one): it wraps the base methods, and the handler's wrappers, which
+   * reach the base through the app's methods below, now reach it through the compressor.
+   */
   const putInPlace = (res: Response): void => {
     const req = waiting.get(res)!;
     waiting.delete(res);
+    const own = METHODS.map((name) => (Object.hasOwn(res, name) ? res[name] : undefined));
+    Object.assign(res, base);
     compress(req, res, () => undefined);
+    compressors.set(res, { write: res.write, end: res.end, writeHead: res.writeHead });
+    METHODS.forEach((name, i) => {
+      if (own[i]) Object.assign(res, { [name]: own[i] });
+      else delete (res as Partial<Methods>)[name];
+    });
   };
-  const answer = app.response;
-  const { send, write, writeHead } = answer;
+  const bytesOf = (body: unknown) => (typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length : Number.POSITIVE_INFINITY);
+  const { send } = answer;
   answer.send = function (this: Response, body?: unknown) {
     if (waiting.has(this)) {
-      const bytes = typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length : Number.POSITIVE_INFINITY;
-      if (bytes < COMPRESS_FROM_BYTES) waiting.delete(this);
+      if (bytesOf(body) < COMPRESS_FROM_BYTES) waiting.delete(this);
       else putInPlace(this);
     }
     return send.call(this, body);
   };
-  // Once in place, the compressor's own write and writeHead (the answer's now) take over; they call
-  // these again to reach the socket, and the answer is no longer waiting then.
+  // An answer written in parts, or its head first, gets its compressor now; one ended at once, by its size.
   answer.write = function (this: Response, ...args: Parameters<Response['write']>) {
-    if (!waiting.has(this)) return write.apply(this, args);
-    putInPlace(this);
-    return this.write(...args);
+    if (waiting.has(this)) putInPlace(this);
+    return (compressors.get(this)?.write ?? base.write).apply(this, args);
   } as Response['write'];
   answer.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-    if (!waiting.has(this)) return writeHead.apply(this, args);
-    putInPlace(this);
-    return this.writeHead(...args);
+    if (waiting.has(this)) putInPlace(this);
+    return (compressors.get(this)?.writeHead ?? base.writeHead).apply(this, args);
   } as Response['writeHead'];
+  answer.end = function (this: Response, ...args: Parameters<Response['end']>) {
+    if (waiting.has(this)) {
+      if (typeof args[0] === 'function' || args[0] === undefined || bytesOf(args[0]) < COMPRESS_FROM_BYTES) waiting.delete(this);
+      else putInPlace(this);
+    }
+    return (compressors.get(this)?.end ?? base.end).apply(this, args);
+  } as Response['end'];
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!req.path.startsWith('/api/')) return compress(req, res, next);
