@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { COLLECTIONS, NotFoundError, type VideoDetailDoc } from '@app/domain';
 import { currentUserId, type DocumentStore, type HandlersOf } from '@app/platform';
 import type { LiveStatus } from './live-status';
-import { presentStatus, presentVideoDetail, type MediaUrls } from './presenter';
+import { presentStatus, presentVideoDetail, statusEvent, type MediaUrls } from './presenter';
 
 /** A user's own video, or 'Video not found' (never another user's). */
 async function ownVideo(docs: DocumentStore, req: Request<Record<string, string>>): Promise<VideoDetailDoc> {
@@ -30,9 +30,9 @@ export function videoDetailHandlers(deps: { docs: DocumentStore; media: MediaUrl
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
       let last = '';
       const push = () => {
-        const body = JSON.stringify(presentStatus(doc));
+        const { body, frame } = statusEvent(doc);
         if (body !== last) {
-          res.write(`event: status\ndata: ${body}\n\n`);
+          res.write(frame);
           last = body;
         }
         return doc.status === 'done' || doc.status === 'failed';

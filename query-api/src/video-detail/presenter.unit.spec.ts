@@ -1,6 +1,6 @@
 import { DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, ROUTES, STATUS_TABLE, type StudioState, type VideoDetailDoc } from '@app/domain';
 import { verifySignedPath } from '@app/platform';
-import { presentStatus, presentVideoDetail } from './presenter';
+import { presentStatus, presentVideoDetail, statusEvent } from './presenter';
 
 const KEY = 'k'.repeat(32);
 const NOW = 1_800_000_000;
@@ -24,6 +24,21 @@ describe('The video status answer', () => {
   });
   it('should match the route\'s answer schema', () => {
     expect(ROUTES.videoStatus.answer.safeParse(presentStatus(aDoc({ status: 'audio' }))).success).toBe(true);
+  });
+});
+
+describe('The live status event', () => {
+  it('given a status, when it is sent, then it is the SSE status event of the status answer', () => {
+    const doc = aDoc({ status: 'audio' });
+    expect(statusEvent(doc).frame.toString()).toBe(`event: status\ndata: ${JSON.stringify(presentStatus(doc))}\n\n`);
+  });
+
+  it('given one document handed to every watcher of a video, when each sends it, then it is presented and encoded once', () => {
+    const doc = aDoc({ status: 'images' });
+    const first = statusEvent(doc);
+    expect(statusEvent(doc).frame).toBe(first.frame);
+    // A changed document (a new object from the next read) gets its own event.
+    expect(statusEvent(aDoc({ status: 'images' })).frame).not.toBe(first.frame);
   });
 });
 
