@@ -119,13 +119,16 @@ export function compressAnswers(app: Express): RequestHandler {
       else delete (res as Partial<Methods>)[name];
     });
   };
-  const bytesOf = (body: unknown) => (typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length : Number.POSITIVE_INFINITY);
+  /** An answer sent at once (`body`: a string, bytes, or anything else, counted as large) gets its compressor by its size. */
+  const bySize = (res: Response, body: unknown): void => {
+    if (!waiting.has(res)) return;
+    const bytes = typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length : Number.POSITIVE_INFINITY;
+    if (bytes < COMPRESS_FROM_BYTES) waiting.delete(res);
+    else putInPlace(res);
+  };
   const { send } = answer;
   answer.send = function (this: Response, body?: unknown) {
-    if (waiting.has(this)) {
-      if (bytesOf(body) < COMPRESS_FROM_BYTES) waiting.delete(this);
-      else putInPlace(this);
-    }
+    bySize(this, body);
     return send.call(this, body);
   };
   // An answer written in parts, or its head first, gets its compressor now; one ended at once, by its size.
@@ -138,10 +141,8 @@ export function compressAnswers(app: Express): RequestHandler {
     return (compressors.get(this)?.writeHead ?? base.writeHead).apply(this, args);
   } as Response['writeHead'];
   answer.end = function (this: Response, ...args: Parameters<Response['end']>) {
-    if (waiting.has(this)) {
-      if (typeof args[0] === 'function' || args[0] === undefined || bytesOf(args[0]) < COMPRESS_FROM_BYTES) waiting.delete(this);
-      else putInPlace(this);
-    }
+    // end() and end(callback) send no body.
+    bySize(this, typeof args[0] === 'function' || args[0] === undefined ? '' : args[0]);
     return (compressors.get(this)?.end ?? base.end).apply(this, args);
   } as Response['end'];
   return (req, res, next) => {
