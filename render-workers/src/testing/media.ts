@@ -53,9 +53,9 @@ export async function probe(path: string): Promise<ProbedMedia> {
   };
 }
 
-/** Integrated loudness (LUFS) measured with ffmpeg's EBU R128 filter. */
+/** Integrated loudness (LUFS) measured with ffmpeg's EBU R128 filter (a mono track as dual mono: how a stereo player sounds it). */
 export async function integratedLoudness(path: string): Promise<number> {
-  const { stderr } = await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-hide_banner', '-nostats', '-i', path, '-map', '0:a', '-af', 'ebur128=framelog=verbose', '-f', 'null', '-']);
+  const { stderr } = await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-hide_banner', '-nostats', '-i', path, '-map', '0:a', '-af', 'ebur128=framelog=verbose:dualmono=true', '-f', 'null', '-']);
   const loudness = parseIntegratedLoudness(stderr);
   if (loudness === null) throw new Error(`no integrated loudness measured in ${path}`);
   return loudness;

@@ -2,7 +2,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MEDIA_TOOLS, run } from '../../shared/exec';
 import { integratedLoudness, tempDir } from '../../testing/media';
-import { createFfmpegAssembler, HINT_TOLERANCE_LU } from './ffmpeg';
+import { createFfmpegAssembler, HINT_TOLERANCE_LU, parseIntegratedLoudness } from './ffmpeg';
 
 /**
  * The mix's loudness normalisation, counting the ffmpeg processes it starts: three passes without
@@ -37,6 +37,16 @@ describe('When the sound of a video is mixed', () => {
     expect(first.runs).toBe(3);
     expect(first.gainDb).toBeGreaterThan(0);
     expect(Math.abs(first.measured + 14)).toBeLessThanOrEqual(HINT_TOLERANCE_LU);
+  });
+
+  it('given a mono voice and a bed, when mixed, then one channel is encoded, heard on two speakers at the target loudness', async () => {
+    const { stdout } = await run(DEFAULT_MEDIA_TOOLS.ffprobe, ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=channels,sample_rate', '-of', 'csv=p=0', first.audioPath]);
+    expect(stdout.trim()).toBe('48000,1');
+    // The same channel on both speakers, measured as any stereo track is: -14, as the two equal channels used to be.
+    const speakers = join(dir, 'speakers.wav');
+    await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', '-y', '-i', first.audioPath, '-af', 'pan=stereo|c0=c0|c1=c0', speakers]);
+    const { stderr } = await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-hide_banner', '-nostats', '-i', speakers, '-af', 'ebur128', '-f', 'null', '-']);
+    expect(Math.abs(parseIntegratedLoudness(stderr)! + 14)).toBeLessThanOrEqual(HINT_TOLERANCE_LU);
   });
 
   it('given the gain the narration needed before, when the music level changes, then one pass mixes and encodes it', async () => {
