@@ -206,6 +206,9 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
         stage<PictureResult>('picture', pictureKey, (out) => deps.assembler.picture({
           images, ...(clips.some(Boolean) ? { clips } : {}), narrationSeconds: narration.durationSeconds, words: narration.words, aspectRatio: request.aspectRatio, width, height,
           minSeconds, maxSeconds: request.duration, outDir: out, seed, captions,
+          // A re-render from the studio is waited on: its picture is encoded quickly. Not part of the key,
+          // so a re-render that changes only the sound keeps the picture it has.
+          ...(version > 1 ? { quick: true } : {}),
         }, signal), (r) => [r.picturePath, r.thumbnailPath]),
         stage<MixedSound>('mix', mixKey, async (out) => ({
           ...await deps.assembler.mix({

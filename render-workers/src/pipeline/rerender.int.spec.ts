@@ -4,7 +4,7 @@ import { LocalDiskBlobStore } from '@app/platform';
 import { CAPTION_PRESET_IDS, DEFAULT_CAPTION_STYLE, type Language, type RenderedMedia, type RenderRequest, type Script } from '@app/domain';
 import { DEFAULT_MEDIA_TOOLS, run } from '../shared/exec';
 import { aRenderRequest } from '../testing/builders';
-import { ensureNativeHelper, frameRgb, integratedLoudness, meanAbsDiff, offlineProviders, probe, quietLogger, rmsLevel, tempDir } from '../testing/media';
+import { ensureNativeHelper, frameRgb, integratedLoudness, meanAbsDiff, offlineProviders, probe, quietLogger, rmsLevel, tempDir, x264Settings } from '../testing/media';
 import type { Assembler } from '../stages/assemble/port';
 import type { Illustrator } from '../stages/images/port';
 import { createRenderPipeline, type PipelineStage } from './render-pipeline';
@@ -90,6 +90,11 @@ describe('When a video is re-rendered after an edit in the studio', () => {
     expect(meanAbsDiff(await frameRgb(path(v1), t, { width: 90, height: 30 }, top), await frameRgb(path(v2), t, { width: 90, height: 30 }, top))).toBeGreaterThan(4);
     // The earlier version stays where it was.
     expect(await blobs.stat(v1.videoKey)).not.toBeNull();
+    // The creator waits on a re-render: its picture gets the quick encode (QUICK_ENCODE over the
+    // render's own ultrafast here: CABAC and 8x8 transforms back on, CRF 23 + 2).
+    const [own, quick] = [await x264Settings(path(v1)), await x264Settings(path(v2))];
+    expect([own.crf, own.cabac, own['8x8dct']]).toEqual(['23.0', '0', '0']);
+    expect([quick.crf, quick.cabac, quick['8x8dct']]).toEqual(['25.0', '1', '1']);
   }, 120_000);
 
   it('should only mix and mux again when the music is turned off, and the music should be gone', async () => {

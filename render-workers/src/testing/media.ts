@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@app/platform';
@@ -51,6 +52,19 @@ export async function probe(path: string): Promise<ProbedMedia> {
     video: { codec: String(v.codec_name), width: Number(v.width), height: Number(v.height), fps: num / den, pixFmt: String(v.pix_fmt), frames: Number(v.nb_frames), duration: Number(v.duration) },
     audio: a ? { codec: String(a.codec_name), sampleRate: Number(a.sample_rate) } : null,
   };
+}
+
+/**
+ * The settings x264 wrote into a file it encoded (its SEI "options:" line), by name: e.g. `crf`,
+ * `subme`, `cabac`, `8x8dct`. Each part of a picture encoded in parts carries its own copy.
+ */
+export async function x264Settings(path: string): Promise<Record<string, string>> {
+  const bytes = await readFile(path);
+  const at = bytes.indexOf('x264 - core');
+  if (at < 0) throw new Error(`no x264 settings in ${path}`);
+  const line = bytes.subarray(at, bytes.indexOf(0, at)).toString('latin1');
+  const options = line.slice(line.indexOf('options: ') + 'options: '.length);
+  return Object.fromEntries(options.split(' ').map((pair) => pair.split('=') as [string, string]));
 }
 
 /** Integrated loudness (LUFS) measured with ffmpeg's EBU R128 filter (a mono track as dual mono: how a stereo player sounds it). */

@@ -21,6 +21,8 @@ export interface FfmpegAssemblerOptions {
   threads?: number;
   /** B-frames (x264 `bframes`); the same value must be used by anything compared with this encode. */
   bframes?: number;
+  /** The encode of a picture asked for quickly (a studio re-render): `QUICK_ENCODE` by default. */
+  quick?: QuickEncode;
   /** Target integrated loudness, LUFS. */
   loudness?: number;
   audioBitrate?: string;
@@ -35,15 +37,34 @@ export const DEFAULT_MUSIC_LEVEL = 0.3;
 const FADE_IN_FRAMES = 12;
 const FADE_OUT_FRAMES = 21;
 
+/** x264 settings of a quick encode: a preset, CRF added to the render's own, and x264 options over the preset. */
+export interface QuickEncode {
+  preset: string;
+  crfOffset: number;
+  x264Params: string;
+}
+
+/**
+ * The quick encode of a studio re-render, which the creator waits on: x264's fastest analysis
+ * (ultrafast) with CABAC and 8x8 transforms turned back on (smaller files at no measurable cost in
+ * time), at the render's CRF + 2. Measured on 60 s 9:16 renders of two styles (anime, watercolor)
+ * against a near-lossless encode of the same frames: SSIM within 0.001 of the render's own encode
+ * and PSNR at least as high, in 0.5–0.6 of its time, at 1.6–2.2 times its bytes (4–9 MB a minute).
+ * The deblocking filter stays off, as in ultrafast: at this quality it measured no better (SSIM and
+ * PSNR the same to 1e-4) and cost 5–8 % of the time.
+ */
+export const QUICK_ENCODE: QuickEncode = { preset: 'ultrafast', crfOffset: 2, x264Params: 'cabac=1:8x8dct=1' };
+
 /**
  * The video codec settings of a render. Exported so a benchmark's encode-only floor uses exactly
  * the same ones (preset, CRF, pixel format, profile, GOP, B-frames).
  */
-export function videoCodecArgs(options: { preset: string; crf: number; bframes: number; threads?: number }): string[] {
+export function videoCodecArgs(options: { preset: string; crf: number; bframes: number; threads?: number; x264Params?: string }): string[] {
   return [
     '-c:v', 'libx264', '-preset', options.preset, '-crf', String(options.crf), '-pix_fmt', 'yuv420p', '-profile:v', 'high',
     '-r', String(FPS), '-g', String(GOP), '-bf', String(options.bframes),
     ...(options.threads ? ['-threads', String(options.threads)] : []),
+    ...(options.x264Params ? ['-x264-params', options.x264Params] : []),
   ];
 }
 
@@ -74,6 +95,8 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
   const target = options.loudness ?? -14;
   const tools = options.tools ?? DEFAULT_MEDIA_TOOLS;
   const codec = videoCodecArgs({ preset, crf, bframes, threads });
+  const quick = options.quick ?? QUICK_ENCODE;
+  const quickCodec = videoCodecArgs({ preset: quick.preset, crf: crf + quick.crfOffset, bframes, threads, x264Params: quick.x264Params });
 
   const picture = async (request: PictureRequest, signal?: AbortSignal): Promise<PictureResult> => {
     await mkdir(request.outDir, { recursive: true });
@@ -87,7 +110,7 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
 
     const slots = sceneSlots(request.images.length, request.words, seconds);
     const ranges = splitFrames(totalFrames, segments, FADE_IN_FRAMES, FADE_OUT_FRAMES);
-    await timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(tools, request, slots, range, i, totalFrames, assPath, codec, signal)))));
+    await timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(tools, request, slots, range, i, totalFrames, assPath, request.quick ? quickCodec : codec, signal)))));
 
     const listPath = join(request.outDir, 'segments.txt');
     // Each part's exact length is written out: the demuxer would otherwise take it from the part's

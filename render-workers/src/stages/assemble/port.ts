@@ -21,6 +21,11 @@ export interface PictureRequest {
   seed: string;
   /** The captions' look (the classic one when absent). */
   captions?: CaptionStyle;
+  /**
+   * Encode for time rather than size (a studio re-render, which the creator waits on): the same
+   * look in about 0.6 of the time, in a larger file.
+   */
+  quick?: boolean;
 }
 
 export interface PictureResult {
