@@ -1,4 +1,6 @@
 import { hash as hashBcrypt } from '@node-rs/bcrypt';
+import { getPriority } from 'node:os';
+import { PASSWORD_NICENESS, PasswordThreads } from './password-threads';
 import { DUMMY_HASH, Passwords } from './passwords';
 
 /**
@@ -57,5 +59,29 @@ describe('When a password is checked', () => {
     expect(settings(DUMMY_HASH)).toBe(settings(real));
     // and it is a well-formed hash that verifies nothing a user would type.
     expect(await passwords.check('no account has this password!1', DUMMY_HASH)).toEqual({ matches: false, outdated: false });
+  });
+});
+
+describe('When passwords are checked in a burst', () => {
+  const threads = new PasswordThreads(2);
+  const passwords = new Passwords(threads);
+  afterAll(() => threads.close());
+
+  it('should check them on threads that yield the CPU to the event loop', async () => {
+    // Given the password threads of a web process, then the operating system runs them below the loop's priority,
+    expect(await threads.threadNiceness()).toBe(PASSWORD_NICENESS);
+    expect(getPriority(0)).toBe(0);
+    // and a burst of checks (more than there are threads) all come back right, in any order.
+    const stored = await passwords.hash('Secret123!');
+    const checks = await Promise.all(Array.from({ length: 6 }, (_, i) => passwords.check(i % 2 ? 'Secret123!' : 'wrong', stored)));
+    expect(checks.map((c) => c.matches)).toEqual([false, true, false, true, false, true]);
+  });
+
+  it('should fail the checks of a thread that died, and start another for the next', async () => {
+    const stored = await passwords.hash('Secret123!');
+    const inFlight = passwords.hash('another');
+    await threads.close();
+    await expect(inFlight).rejects.toThrow();
+    expect(await passwords.check('Secret123!', stored)).toEqual({ matches: true, outdated: false });
   });
 });
