@@ -123,12 +123,24 @@ export function compareSpecificity(a: string, b: string): number {
   return 0;
 }
 
-/** The most specific route for a request, or null. HEAD is answered by GET routes. */
+/** Each route table's patterns, compiled once and in mount order (the most specific first). */
+const compiledTables = new WeakMap<readonly RouteContract[], Array<{ route: RouteContract; match: ReturnType<typeof compilePath> }>>();
+
+/**
+ * The most specific route for a request, or null. HEAD is answered by GET routes. The table's
+ * patterns are compiled on its first lookup and the path is split once (the gateway looks up every
+ * request it forwards).
+ */
 export function findRoute<R extends RouteContract>(routes: readonly R[], method: string, path: string): R | null {
   const wanted = method === 'HEAD' ? 'GET' : method;
-  const matching = routes.filter((r) => r.method === wanted && matchPath(r.path, path));
-  matching.sort((a, b) => compareSpecificity(a.path, b.path));
-  return matching[0] ?? null;
+  let table = compiledTables.get(routes);
+  if (!table) {
+    table = mountOrder(routes).map((route) => ({ route, match: compilePath(route.path) }));
+    compiledTables.set(routes, table);
+  }
+  const got = segmentsOf(path);
+  for (const { route, match } of table) if (route.method === wanted && match(got)) return route as R;
+  return null;
 }
 
 /** Routes sorted so that mounting them in order lets literal segments win over parameters. */
