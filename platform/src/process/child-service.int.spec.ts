@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../logging/logger';
-import { startChildService } from './child-service';
+import { lowerPriority, startChildService } from './child-service';
 import { READY_LINE } from './run-process';
 
 describe('A child service', () => {
@@ -23,6 +24,29 @@ describe('A child service', () => {
       expect(getPriority(pid)).toBe(Math.max(10, getPriority()));
     } finally {
       await child.stop();
+    }
+  });
+
+  it('should lower every thread of a process that already runs threads, not only its main one', async () => {
+    // Given a process that has started its threads (V8's, a worker's) before it is lowered, as a
+    // render worker that lowers itself once it has started,
+    const busy = spawn(process.execPath, ['-e', `
+      const { Worker } = require('node:worker_threads');
+      new Worker('setInterval(() => undefined, 1000)', { eval: true }).on('online', () => console.log('ready'));
+      setInterval(() => undefined, 1000);
+    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve) => busy.stdout!.once('data', () => resolve()));
+      const pid = busy.pid!;
+      // when it is lowered,
+      lowerPriority(pid, 10, createLogger('test', { level: 'silent' }));
+      // then every one of its threads runs at that niceness (field 19 of a thread's stat).
+      const niceOf = (tid: string) => Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+      const threads = readdirSync(`/proc/${pid}/task`);
+      expect(threads.length).toBeGreaterThan(2);
+      expect(threads.map(niceOf)).toEqual(threads.map(() => Math.max(10, getPriority())));
+    } finally {
+      busy.kill('SIGKILL');
     }
   });
 });

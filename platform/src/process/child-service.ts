@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import type { Logger } from '../logging/logger';
 import { READY_LINE, type Stoppable } from './run-process';
@@ -21,13 +22,27 @@ export interface ChildServiceOptions {
 
 /**
  * Lowers a process's CPU priority to `niceness` (0 to 19; higher yields the CPU sooner), never
- * raising it: `pid` 0 is this process. What it starts later (ffmpeg for the renderer) inherits it.
+ * raising it: `pid` 0 is this process. Linux keeps a nice value per thread, and `setPriority(pid)`
+ * reaches only the thread whose id is `pid`: so every thread the process has is lowered (V8's and
+ * libuv's threads started before this call would otherwise stay at the old priority). Threads and
+ * programs started later (ffmpeg for the renderer) inherit it from the thread that starts them.
  */
 export function lowerPriority(pid: number, niceness: number, log: Logger): void {
+  const target = pid === 0 ? process.pid : pid;
   try {
-    setPriority(pid, Math.min(19, Math.max(getPriority(pid), niceness)));
+    for (const thread of threadsOf(target)) setPriority(thread, Math.min(19, Math.max(getPriority(thread), niceness)));
   } catch (error) {
     log.warn({ err: error, niceness }, 'Could not lower the CPU priority');
+  }
+}
+
+/** The ids of a process's threads (its own id alone where /proc does not list them), the main thread first. */
+function threadsOf(pid: number): number[] {
+  try {
+    const threads = readdirSync(`/proc/${pid}/task`).map(Number).filter((tid) => tid !== pid);
+    return [pid, ...threads];
+  } catch {
+    return [pid];
   }
 }
 
