@@ -125,14 +125,15 @@ export async function benchRender(): Promise<Array<{ name: string; value: number
 
 /**
  * Encode-only floor: one ffmpeg process encoding the first still (decoded and scaled once) with the
- * narration as its audio track, to the render's size and length with the render's codec settings.
+ * narration as its audio track (one channel, as the render's mix), to the render's size and length
+ * with the render's codec settings.
  */
 async function encodeFloor(request: AssembleRequest, seconds: number, out: string, codec: { preset: string; crf: number; bframes: number }): Promise<number> {
   const frames = Math.round(seconds * 30);
   const t0 = performance.now();
   await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', '-y', '-i', request.images[0], '-i', request.narrationPath,
     '-filter_complex', `[0:v]scale=${request.width}:${request.height},setsar=1,format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,settb=1/30,setpts=N[v];[1:a]apad[a]`,
-    '-map', '[v]', '-map', '[a]', ...videoCodecArgs(codec), ...audioCodecArgs(), '-t', (frames / 30).toFixed(3), '-movflags', '+faststart', out]);
+    '-map', '[v]', '-map', '[a]', ...videoCodecArgs(codec), ...audioCodecArgs(undefined, 1), '-t', (frames / 30).toFixed(3), '-movflags', '+faststart', out]);
   return (performance.now() - t0) / 1000;
 }
 
