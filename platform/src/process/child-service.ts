@@ -29,20 +29,28 @@ export interface ChildServiceOptions {
  */
 export function lowerPriority(pid: number, niceness: number, log: Logger): void {
   const target = pid === 0 ? process.pid : pid;
+  const lower = (thread: number) => setPriority(thread, Math.min(19, Math.max(getPriority(thread), niceness)));
   try {
-    for (const thread of threadsOf(target)) setPriority(thread, Math.min(19, Math.max(getPriority(thread), niceness)));
+    lower(target);
   } catch (error) {
     log.warn({ err: error, niceness }, 'Could not lower the CPU priority');
+    return;
+  }
+  for (const thread of threadsOf(target)) {
+    try {
+      lower(thread);
+    } catch {
+      // The thread ended since the list was read.
+    }
   }
 }
 
-/** The ids of a process's threads (its own id alone where /proc does not list them), the main thread first. */
+/** The ids of a process's other threads (none where /proc does not list them). */
 function threadsOf(pid: number): number[] {
   try {
-    const threads = readdirSync(`/proc/${pid}/task`).map(Number).filter((tid) => tid !== pid);
-    return [pid, ...threads];
+    return readdirSync(`/proc/${pid}/task`).map(Number).filter((tid) => tid !== pid);
   } catch {
-    return [pid];
+    return [];
   }
 }
 
