@@ -70,9 +70,10 @@ export function videoCodecArgs(options: { preset: string; crf: number; bframes: 
 }
 
 /**
- * The audio codec settings of a render (48 kHz AAC, stereo unless told otherwise). The fast coder:
- * ffmpeg documents it as better than twoloop at high bitrates, and it encodes a 60 s mix in 2.0–2.9 s
- * instead of 3.3–4.2 s here: that final encode is most of a re-render after a music change.
+ * The audio codec settings of a render (48 kHz AAC, stereo unless told otherwise: a render's mix is
+ * one channel, an imported video keeps two). The fast coder: ffmpeg documents it as better than
+ * twoloop at high bitrates, and it encoded a 60 s stereo mix in 2.0–2.9 s instead of 3.3–4.2 s here
+ * (one channel: 0.55–0.77 s); that final encode is most of a re-render after a music change.
  */
 export function audioCodecArgs(bitrate = '160k', channels: 1 | 2 = 2): string[] {
   return ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', bitrate, '-ar', '48000', '-ac', String(channels)];
