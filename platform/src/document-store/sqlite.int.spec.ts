@@ -71,6 +71,86 @@ describe('SqliteDocumentStore', () => {
       await Promise.all([reader.close(), writer.close()]);
     });
 
+    it('should ask the file for its version once a turn while it answers from memory', async () => {
+      const store = new SqliteDocumentStore(file);
+      const notes = store.collection<Note>('turn_notes');
+      await notes.upsert('n1', { userId: 'u1', text: 'one' }, 1);
+      await notes.get('n1');
+      await notes.find({});
+      await new Promise((resolve) => setImmediate(resolve));
+      const gets = jest.spyOn(statementPrototype() as unknown as { get: (...args: unknown[]) => unknown }, 'get');
+      try {
+        expect((await notes.get('n1'))?.text).toBe('one');
+        await notes.get('n1');
+        await notes.find({});
+        expect(gets).toHaveBeenCalledTimes(1); // the version, once; the rows from memory
+        await new Promise((resolve) => setImmediate(resolve));
+        expect((await notes.get('n1'))?.text).toBe('one');
+        expect(gets).toHaveBeenCalledTimes(2); // the version again, in the new turn
+      } finally {
+        gets.mockRestore();
+        await store.close();
+      }
+    });
+
+    it("should see another process's commit from the next turn", async () => {
+      const store = new SqliteDocumentStore(file);
+      const notes = store.collection<Note>('other_process_notes');
+      await notes.upsert('n1', { userId: 'u1', text: 'one' }, 1);
+      expect((await notes.get('n1'))?.text).toBe('one');
+      const other = new Database(file);
+      try {
+        other.prepare(`UPDATE other_process_notes SET doc = json_set(doc, '$.text', 'one, edited') WHERE _id = 'n1'`).run();
+        await new Promise((resolve) => setImmediate(resolve));
+        expect((await notes.get('n1'))?.text).toBe('one, edited');
+      } finally {
+        other.close();
+        await store.close();
+      }
+    });
+
+    it('should never answer older than a read before it, within a turn', async () => {
+      const store = new SqliteDocumentStore(file);
+      const notes = store.collection<Note>('ordered_notes');
+      await notes.upsert('n1', { userId: 'u1', text: 'one' }, 1);
+      await new Promise((resolve) => setImmediate(resolve));
+      const other = new Database(file);
+      try {
+        expect((await notes.get('n1'))?.text).toBe('one'); // kept
+        other.prepare(`UPDATE ordered_notes SET doc = json_set(doc, '$.text', 'one, edited') WHERE _id = 'n1'`).run();
+        other.prepare(`INSERT INTO ordered_notes (_id, _position, doc) VALUES ('n2', 2, json('{"userId":"u1","text":"two"}'))`).run();
+        other.prepare(`INSERT INTO _checkpoints (name, position) VALUES ('ordered', 2) ON CONFLICT(name) DO UPDATE SET position = 2`).run();
+
+        // A read that goes to the file sees the other commit: what was kept before it is older, so it goes.
+        expect((await notes.get('n2'))?.text).toBe('two');
+        expect((await notes.get('n1'))?.text).toBe('one, edited');
+      } finally {
+        other.close();
+        await store.close();
+      }
+    });
+
+    it('should answer as fresh as a checkpoint read before it, within a turn', async () => {
+      const store = new SqliteDocumentStore(file);
+      const notes = store.collection<Note>('checkpointed_notes');
+      await notes.upsert('n1', { userId: 'u1', text: 'one' }, 1);
+      await new Promise((resolve) => setImmediate(resolve));
+      const other = new Database(file);
+      try {
+        expect((await notes.get('n1'))?.text).toBe('one'); // kept
+        other.transaction(() => {
+          other.prepare(`UPDATE checkpointed_notes SET doc = json_set(doc, '$.text', 'one, edited'), _position = 7 WHERE _id = 'n1'`).run();
+          other.prepare(`INSERT INTO _checkpoints (name, position) VALUES ('checkpointed', 7) ON CONFLICT(name) DO UPDATE SET position = 7`).run();
+        })();
+
+        expect(await store.getCheckpoint('checkpointed')).toBe(7);
+        expect(await notes.get('n1')).toMatchObject({ text: 'one, edited', _position: 7 });
+      } finally {
+        other.close();
+        await store.close();
+      }
+    });
+
     it('should give every caller a copy of its own', async () => {
       const store = new SqliteDocumentStore(file);
       const notes = store.collection<Note>('copied_notes');
