@@ -79,25 +79,25 @@ function appendFunctionSql(table: string, fn: string, key: string): string {
       p_stream text, p_kind text, p_revision integer,
       p_ids text[], p_types text[], p_data text[], p_metadata text[])
     RETURNS TABLE (current_revision integer, last_position bigint, known json, appended boolean)
-    LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_custom_plan AS $fn$
+    LANGUAGE plpgsql VOLATILE AS $fn$
     DECLARE
       v_head bigint;
     BEGIN
       PERFORM pg_advisory_xact_lock(${key});
-      SELECT coalesce(max(e.revision), -1) INTO current_revision FROM ${table} e WHERE e.stream_id = p_stream;
+      current_revision := coalesce((SELECT e.revision FROM ${table} e WHERE e.stream_id = p_stream ORDER BY e.stream_id DESC, e.revision DESC LIMIT 1), -1);
       -- One index lookup per id (a lateral subquery), whatever plan plpgsql caches: with
       -- 'event_id = ANY(...)' its generic plan scans the whole stream, so appends slowed as it grew.
       SELECT coalesce(json_agg(json_build_object('id', k.event_id, 'revision', k.revision, 'position', k.position)), '[]'::json)
         INTO known
         FROM unnest(p_ids) AS u(id)
-        CROSS JOIN LATERAL (SELECT e.event_id, e.revision, e.position FROM ${table} e WHERE e.stream_id = p_stream AND e.event_id = u.id) k;
+        CROSS JOIN LATERAL (SELECT e.event_id, e.revision, e.position FROM ${table} e WHERE e.stream_id = p_stream AND e.event_id = u.id LIMIT 1) k;
       appended := false;
       IF json_array_length(known) > 0 OR cardinality(p_ids) = 0 OR NOT (CASE p_kind
            WHEN 'any' THEN true
            WHEN 'no_stream' THEN current_revision = -1
            WHEN 'stream_exists' THEN current_revision <> -1
            ELSE current_revision = p_revision END) THEN
-        SELECT e.position INTO last_position FROM ${table} e WHERE e.stream_id = p_stream ORDER BY e.revision DESC LIMIT 1;
+        SELECT e.position INTO last_position FROM ${table} e WHERE e.stream_id = p_stream ORDER BY e.stream_id DESC, e.revision DESC LIMIT 1;
         RETURN NEXT;
         RETURN;
       END IF;
