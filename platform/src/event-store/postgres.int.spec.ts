@@ -104,6 +104,41 @@ if (!url) {
       }
     });
 
+    it('should decide each append of a batch after the ones before it: a follow-up, a retry of one before it, a retry of a stored event', async () => {
+      const { store, counted, close } = await countedStore();
+      try {
+        const streamId = `in-batch-${randomUUID()}`;
+        const stored = someEvents(1);
+        const before = await store.append(streamId, stored);
+        const first = someEvents(2);
+        // The first goes alone; the rest wait for it and go together in one call.
+        const alone = store.append(`alone-${randomUUID()}`, someEvents(1));
+        counted.calls = 0;
+        const [written, followUp, retried, storedAgain, clash] = await Promise.allSettled([
+          store.append(streamId, first, { expectedRevision: 0 }),
+          store.append(streamId, someEvents(1), { expectedRevision: 2 }),
+          store.append(streamId, first, { expectedRevision: 0 }),
+          store.append(streamId, stored),
+          store.append(streamId, someEvents(1), { expectedRevision: 2 }),
+        ]);
+        await alone;
+        expect(counted.calls).toBe(1);
+        expect(written).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 2 } });
+        expect(followUp).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 3 } });
+        // The same events again: answered as where they went, written once.
+        expect(retried).toEqual({ status: 'fulfilled', value: (written as PromiseFulfilledResult<unknown>).value });
+        expect(storedAgain).toEqual({ status: 'fulfilled', value: before });
+        expect(clash).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedRevisionError) });
+        const events = await store.readStream(streamId);
+        expect(events.map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+        expect(events.map((e) => e.id)).toEqual([stored[0].id, first[0].id, first[1].id, expect.any(String)]);
+        const positions = events.map((e) => e.position);
+        expect(positions.slice(1)).toEqual([positions[1], positions[1] + 1, positions[1] + 2]);
+      } finally {
+        await close();
+      }
+    });
+
     it('should read each new page once for the subscriptions an append wakes together, and give each every event', async () => {
       const { store, counted, close } = await countedStore();
       const subscriptions: Array<{ stop(): Promise<void> }> = [];

@@ -2,8 +2,8 @@
  * EventStore on PostgreSQL through a `pg` Pool.
  *
  * Two traps this adapter avoids (see docs/machine-notes):
- * 1. A `pg.Client` is never shared between concurrent appends: each append is one `pool.query`
- *    (one pooled client, one implicit transaction) calling a server-side function.
+ * 1. A `pg.Client` is never shared between concurrent appends: each call is one `pool.query`
+ *    (one pooled client, one implicit transaction) of a server-side function.
  * 2. With several writers, sequence order is not commit order. Every append takes a transaction-level
  *    advisory lock on the table before choosing positions, so appends are serialized: the position
  *    is `max(position) + 1` (gap-free), a later position is always committed after an earlier one,
@@ -67,79 +67,93 @@ function lockKey(qualified: string): string {
 }
 
 /**
- * The append, server-side so it costs one round trip: take the table's advisory lock, then (each
- * statement of a plpgsql function sees a fresh snapshot, so everything committed before the lock
- * was granted) read the stream's revision and which ids it already holds; insert only for a fresh
- * batch whose expected revision matches. Otherwise nothing is written and the adapter explains why
- * (idempotent retry, mixed batch, wrong expected revision) from the returned state.
+ * The appends of one group commit, server-side so they cost one round trip and a handful of
+ * statements whatever their number: take the table's advisory lock, then (each statement of a plpgsql
+ * function sees a fresh snapshot, so everything committed before the lock was granted) read the last
+ * revision and position of every stream in the batch and which of the batch's event ids each stream
+ * already holds, one index probe each. Then decide each append in turn in memory, exactly as if it
+ * were alone: the ones before it in the batch count as written. An append goes in only when it is
+ * fresh and its expected revision matches; otherwise it answers the state the adapter needs to
+ * explain why (idempotent retry, mixed batch, wrong expected revision). One INSERT writes them all.
+ *
+ * The events of append n are the next `p_counts[n]` entries of the flat arrays; `p_event_streams`
+ * names each event's stream. Every statement's cached (generic) plan is the index walk itself, so
+ * plpgsql plans each once for every stream: an append costs the same on a fresh or a long stream.
  */
-function appendFunctionSql(table: string, fn: string, key: string): string {
-  return `
-    CREATE OR REPLACE FUNCTION ${fn}(
-      p_stream text, p_kind text, p_revision integer,
-      p_ids text[], p_types text[], p_data text[], p_metadata text[])
-    RETURNS TABLE (current_revision integer, last_position bigint, known json, appended boolean)
-    LANGUAGE plpgsql VOLATILE AS $fn$
-    DECLARE
-      v_head bigint;
-    BEGIN
-      PERFORM pg_advisory_xact_lock(${key});
-      current_revision := coalesce((SELECT e.revision FROM ${table} e WHERE e.stream_id = p_stream ORDER BY e.stream_id DESC, e.revision DESC LIMIT 1), -1);
-      -- One index lookup per id (a lateral subquery), whatever plan plpgsql caches: with
-      -- 'event_id = ANY(...)' its generic plan scans the whole stream, so appends slowed as it grew.
-      SELECT coalesce(json_agg(json_build_object('id', k.event_id, 'revision', k.revision, 'position', k.position)), '[]'::json)
-        INTO known
-        FROM unnest(p_ids) AS u(id)
-        CROSS JOIN LATERAL (SELECT e.event_id, e.revision, e.position FROM ${table} e WHERE e.stream_id = p_stream AND e.event_id = u.id LIMIT 1) k;
-      appended := false;
-      IF json_array_length(known) > 0 OR cardinality(p_ids) = 0 OR NOT (CASE p_kind
-           WHEN 'any' THEN true
-           WHEN 'no_stream' THEN current_revision = -1
-           WHEN 'stream_exists' THEN current_revision <> -1
-           ELSE current_revision = p_revision END) THEN
-        SELECT e.position INTO last_position FROM ${table} e WHERE e.stream_id = p_stream ORDER BY e.stream_id DESC, e.revision DESC LIMIT 1;
-        RETURN NEXT;
-        RETURN;
-      END IF;
-      SELECT coalesce(max(e.position), 0) INTO v_head FROM ${table} e;
-      INSERT INTO ${table} (position, stream_id, revision, event_id, type, data, metadata)
-        SELECT v_head + u.i, p_stream, current_revision + u.i, u.event_id, u.type, u.data::jsonb, u.metadata::jsonb
-        FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(event_id, type, data, metadata, i);
-      current_revision := current_revision + cardinality(p_ids);
-      last_position := v_head + cardinality(p_ids);
-      appended := true;
-      RETURN NEXT;
-    END
-    $fn$`;
-}
-
-/**
- * Several appends in one transaction (group commit): each is decided by the append function in turn,
- * seeing the ones before it, and answers its own row (`i`: its place in the batch). The events of
- * append i are the next `p_counts[i]` entries of the flat arrays.
- */
-function appendBatchFunctionSql(fn: string, appendFn: string): string {
+function appendBatchFunctionSql(table: string, fn: string, key: string): string {
   return `
     CREATE OR REPLACE FUNCTION ${fn}(
       p_streams text[], p_kinds text[], p_revisions integer[], p_counts integer[],
-      p_ids text[], p_types text[], p_data text[], p_metadata text[])
+      p_ids text[], p_types text[], p_data text[], p_metadata text[], p_event_streams text[])
     RETURNS TABLE (i integer, current_revision integer, last_position bigint, known json, appended boolean)
     LANGUAGE plpgsql VOLATILE AS $fn$
     DECLARE
+      v_heads jsonb;  -- stream -> [revision, position] of its last event
+      v_known jsonb;  -- stream, unit separator, event id -> {id, revision, position}
+      v_head bigint;
       v_from integer := 1;
       v_to integer;
+      v_stream text;
+      v_key text;
+      v_found jsonb;
+      v_at integer[] := '{}';
+      v_positions bigint[] := '{}';
+      v_revisions integer[] := '{}';
     BEGIN
+      PERFORM pg_advisory_xact_lock(${key});
+      SELECT coalesce(jsonb_object_agg(s.stream_id, jsonb_build_array(h.revision, h.position)), '{}'::jsonb) INTO v_heads
+        FROM (SELECT DISTINCT u.stream_id FROM unnest(p_streams) AS u(stream_id)) s
+        CROSS JOIN LATERAL (
+          SELECT e.revision, e.position FROM ${table} e WHERE e.stream_id = s.stream_id ORDER BY e.stream_id DESC, e.revision DESC LIMIT 1
+        ) h;
+      SELECT coalesce(jsonb_object_agg(u.stream_id || chr(31) || u.event_id, jsonb_build_object('id', k.event_id, 'revision', k.revision, 'position', k.position)), '{}'::jsonb)
+        INTO v_known
+        FROM unnest(p_event_streams, p_ids) AS u(stream_id, event_id)
+        CROSS JOIN LATERAL (
+          SELECT e.event_id, e.revision, e.position FROM ${table} e WHERE e.stream_id = u.stream_id AND e.event_id = u.event_id LIMIT 1
+        ) k;
+      SELECT coalesce(max(e.position), 0) INTO v_head FROM ${table} e;
+
       FOR n IN 1 .. coalesce(cardinality(p_streams), 0) LOOP
-        v_to := v_from + p_counts[n] - 1;
         i := n;
-        SELECT a.current_revision, a.last_position, a.known, a.appended
-          INTO current_revision, last_position, known, appended
-          FROM ${appendFn}(p_streams[n], p_kinds[n], p_revisions[n],
-            coalesce(p_ids[v_from:v_to], '{}'), coalesce(p_types[v_from:v_to], '{}'),
-            coalesce(p_data[v_from:v_to], '{}'), coalesce(p_metadata[v_from:v_to], '{}')) a;
+        v_stream := p_streams[n];
+        v_to := v_from + p_counts[n] - 1;
+        current_revision := coalesce((v_heads -> v_stream ->> 0)::integer, -1);
+        last_position := (v_heads -> v_stream ->> 1)::bigint;
+        v_found := '[]'::jsonb;
+        FOR j IN v_from .. v_to LOOP
+          v_key := v_stream || chr(31) || p_ids[j];
+          IF v_known ? v_key THEN
+            v_found := v_found || jsonb_build_array(v_known -> v_key);
+          END IF;
+        END LOOP;
+        appended := false;
+        IF jsonb_array_length(v_found) = 0 AND p_counts[n] > 0 AND (CASE p_kinds[n]
+             WHEN 'any' THEN true
+             WHEN 'no_stream' THEN current_revision = -1
+             WHEN 'stream_exists' THEN current_revision <> -1
+             ELSE current_revision = p_revisions[n] END) THEN
+          FOR j IN v_from .. v_to LOOP
+            current_revision := current_revision + 1;
+            v_head := v_head + 1;
+            v_at := v_at || j;
+            v_positions := v_positions || v_head;
+            v_revisions := v_revisions || current_revision;
+            v_known := v_known || jsonb_build_object(v_stream || chr(31) || p_ids[j],
+              jsonb_build_object('id', p_ids[j], 'revision', current_revision, 'position', v_head));
+          END LOOP;
+          last_position := v_head;
+          v_heads := v_heads || jsonb_build_object(v_stream, jsonb_build_array(current_revision, v_head));
+          appended := true;
+        END IF;
+        known := v_found::json;
         RETURN NEXT;
         v_from := v_to + 1;
       END LOOP;
+
+      INSERT INTO ${table} (position, stream_id, revision, event_id, type, data, metadata)
+        SELECT u.position, p_event_streams[u.at], u.revision, p_ids[u.at], p_types[u.at], p_data[u.at]::jsonb, p_metadata[u.at]::jsonb
+        FROM unnest(v_at, v_positions, v_revisions) AS u(at, position, revision);
     END
     $fn$`;
 }
@@ -164,7 +178,7 @@ interface PendingAppend {
   events: NewEvent[];
 }
 
-/** What the append function answers for one append. */
+/** What the append function answers for each append. */
 interface AppendRow {
   current_revision: number;
   last_position: string | null;
@@ -172,7 +186,7 @@ interface AppendRow {
   appended: boolean;
 }
 
-/** The events' columns as the append functions take them. */
+/** The events' columns as the append function takes them. */
 function eventColumns(events: NewEvent[]): [string[], string[], string[], string[]] {
   return [
     events.map((e) => e.id),
@@ -190,22 +204,17 @@ const MAX_BATCH = 64;
  * arrive meanwhile wait and go together in the next call. A batch that fails as a whole is run
  * again one append at a time, so each gets its own answer or error.
  */
-function groupCommit(one: (a: PendingAppend) => Promise<AppendRow>, many: (batch: PendingAppend[]) => Promise<AppendRow[]>) {
-  const waiting: Array<{ append: PendingAppend; resolve: (row: AppendRow) => void; reject: (error: unknown) => void }> = [];
+function groupCommit(commit: (batch: PendingAppend[]) => Promise<AppendRow[]>) {
+  type Waiting = { append: PendingAppend; resolve: (row: AppendRow) => void; reject: (error: unknown) => void };
+  const waiting: Waiting[] = [];
   let running = false;
-  const alone = async (entry: (typeof waiting)[number]) => {
-    try {
-      entry.resolve(await one(entry.append));
-    } catch (error) {
-      entry.reject(error);
-    }
-  };
-  const together = async (batch: typeof waiting) => {
+  const together = async (batch: Waiting[]) => {
     let rows: AppendRow[];
     try {
-      rows = await many(batch.map((entry) => entry.append));
-    } catch {
-      for (const entry of batch) await alone(entry);
+      rows = await commit(batch.map((entry) => entry.append));
+    } catch (error) {
+      if (batch.length === 1) return batch[0].reject(error);
+      for (const entry of batch) await together([entry]);
       return;
     }
     const lost = rows.length === batch.length ? null : new Error(`the batched append answered ${rows.length} rows for ${batch.length} appends`);
@@ -213,10 +222,7 @@ function groupCommit(one: (a: PendingAppend) => Promise<AppendRow>, many: (batch
   };
   const run = async () => {
     running = true;
-    while (waiting.length > 0) {
-      const batch = waiting.splice(0, MAX_BATCH);
-      await (batch.length === 1 ? alone(batch[0]) : together(batch));
-    }
+    while (waiting.length > 0) await together(waiting.splice(0, MAX_BATCH));
     running = false;
   };
   return {
@@ -250,7 +256,6 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
   const schema = identifier(schemaName, 'schema');
   const table = `${schema}.${identifier(tableName, 'table')}`;
   const key = lockKey(`${schemaName}.${tableName}`);
-  const appendFn = `${schema}.${identifier(`${tableName}_append`, 'table')}`;
   const appendBatchFn = `${schema}.${identifier(`${tableName}_append_batch`, 'table')}`;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
   const pageSize = options.pageSize ?? 1000;
@@ -281,8 +286,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
       await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_type')} ON ${table} (type, position)`);
       await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_time')} ON ${table} (recorded_at, position)`);
       await client.query(`CREATE INDEX IF NOT EXISTS ${indexName('by_correlation')} ON ${table} ((metadata->>'correlationId'), position)`);
-      await client.query(appendFunctionSql(table, appendFn, key));
-      await client.query(appendBatchFunctionSql(appendBatchFn, appendFn));
+      await client.query(appendBatchFunctionSql(table, appendBatchFn, key));
       await client.query('COMMIT');
       client.release();
     } catch (error) {
@@ -293,8 +297,7 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
   }
 
   const sql = {
-    append: `SELECT * FROM ${appendFn}($1, $2, $3, $4::text[], $5::text[], $6::text[], $7::text[])`,
-    appendBatch: `SELECT * FROM ${appendBatchFn}($1::text[], $2::text[], $3::integer[], $4::integer[], $5::text[], $6::text[], $7::text[], $8::text[]) ORDER BY i`,
+    appendBatch: `SELECT * FROM ${appendBatchFn}($1::text[], $2::text[], $3::integer[], $4::integer[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[]) ORDER BY i`,
     readStream: `SELECT * FROM ${table} WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
     readAll: `SELECT * FROM ${table} WHERE position > $1 ORDER BY position LIMIT $2`,
     readAllUnbounded: `SELECT * FROM ${table} WHERE position > $1 ORDER BY position`,
@@ -310,20 +313,16 @@ export async function openPostgresEventStore(options: PostgresEventStoreOptions)
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
-  /** One append alone: one round trip, one implicit transaction (a pool client of its own for the call). */
-  const appendOne = async (a: PendingAppend): Promise<AppendRow> => {
-    const { rows } = await pool.query<AppendRow>(sql.append, [a.streamId, a.kind, a.revision, ...eventColumns(a.events)]);
-    return rows[0];
-  };
-  /** Several appends in one transaction, in the order given. */
-  const appendMany = async (batch: PendingAppend[]): Promise<AppendRow[]> => {
-    const columns = eventColumns(batch.flatMap((a) => a.events));
+  /** Appends in one round trip and one transaction, each decided in the order given. */
+  const appendAll = async (batch: PendingAppend[]): Promise<AppendRow[]> => {
+    const events = batch.flatMap((a) => a.events);
     const { rows } = await pool.query<AppendRow>(sql.appendBatch, [
-      batch.map((a) => a.streamId), batch.map((a) => a.kind), batch.map((a) => a.revision), batch.map((a) => a.events.length), ...columns,
+      batch.map((a) => a.streamId), batch.map((a) => a.kind), batch.map((a) => a.revision), batch.map((a) => a.events.length),
+      ...eventColumns(events), batch.flatMap((a) => a.events.map(() => a.streamId)),
     ]);
     return rows;
   };
-  const appends = groupCommit(appendOne, appendMany);
+  const appends = groupCommit(appendAll);
 
   const readPage = async (after: number, maxCount: number): Promise<RecordedEvent[]> => {
     const { rows } = await pool.query<EventRow>(sql.readAll, [after, maxCount]);
