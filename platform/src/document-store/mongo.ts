@@ -117,7 +117,9 @@ class MongoDocumentCollection<T extends Doc> implements Collection<T> {
     for (let attempt = 0; attempt < this.maxApplyAttempts; attempt++) {
       const current = await this.collection.findOne({ _id: id });
       if (current && (current._position ?? 0) >= position) return false;
-      const outcome = runChange(current ? toStored<T>(current) : null, change);
+      // A copy of the fetched document, shallow: the change may modify it (only `_position` of the fetched one is read after).
+      const stored = current ? toStored<T>(current) : null;
+      const outcome = runChange(stored, change, stored && JSON.stringify(bodyOf(stored)));
       if (outcome.kind === 'unchanged') return false;
       if (outcome.kind === 'delete') {
         const { deletedCount } = await this.collection.deleteOne(unchangedSince(id, current!, position));

@@ -34,21 +34,24 @@ export function bodyOf(doc: Record<string, unknown>): Record<string, unknown> {
 export type ChangeOutcome =
   | { kind: 'unchanged' }
   | { kind: 'delete' }
-  | { kind: 'write'; body: Record<string, unknown> };
+  | { kind: 'write'; body: Record<string, unknown>; text: string };
 
 /**
- * Runs a projection's `change` on a private copy of the current document and says what to write.
- * Returning the same reference without modifying it leaves the document as it is; a handler that
- * mutates the copy and returns it still gets its change written.
+ * Runs a projection's `change` on the current document and says what to write. The document is the
+ * caller's own (read for this call), so the change gets it uncopied and may modify it. `storedText`
+ * is its body serialized as read (`JSON.stringify(bodyOf(...))`, what the SQLite rows hold): a
+ * change that returns the same document still serializing to it leaves it as it is; one that
+ * modifies it and returns it, or returns another, gets it written (`text` is that body serialized).
  */
 export function runChange<T extends Doc>(
   current: Stored<T> | null,
   change: (current: Stored<T> | null) => T | null,
+  storedText: string | null,
 ): ChangeOutcome {
-  const before = current === null ? null : JSON.stringify(current);
-  const copy = current === null ? null : (structuredClone(current) as Stored<T>);
-  const next = change(copy);
+  const next = change(current);
   if (next === null || next === undefined) return current === null ? { kind: 'unchanged' } : { kind: 'delete' };
-  if (next === copy && JSON.stringify(copy) === before) return { kind: 'unchanged' };
-  return { kind: 'write', body: bodyOf(next) };
+  const body = bodyOf(next as Record<string, unknown>);
+  const text = JSON.stringify(body);
+  if (current !== null && next === current && text === storedText) return { kind: 'unchanged' };
+  return { kind: 'write', body, text };
 }

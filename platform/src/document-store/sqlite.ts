@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Collection, Doc, DocumentStore, Filter, FindOptions, Stored } from './port';
 import { openSqliteFile, type SqliteFile } from '../shared/sqlite-file';
-import { assertCollectionName, assertFieldPath, assertPosition, bodyOf, CHECKPOINTS } from './shared';
+import { assertCollectionName, assertFieldPath, assertPosition, bodyOf, CHECKPOINTS, runChange } from './shared';
 
 export interface SqliteDocumentStoreOptions {
   /** How long a writer waits for another process's write lock before failing (ms). Default 5000. */
@@ -231,15 +231,11 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     const applyOne = (): boolean => {
       const row = this.selectOne.get(id);
       if (row && row._position >= position) return false;
-      // The document parsed from the row is this call's own, so the change gets it without a copy,
-      // and whether it changed is whether it serializes to the row's text (what runChange decides
-      // by copying and serializing it twice more).
-      const current = row ? toStored<T>(row) : null;
-      const next = change(current);
-      if (next === null || next === undefined) return row ? this.remove.run(id).changes > 0 : false;
-      const doc = JSON.stringify(bodyOf(next as Record<string, unknown>));
-      if (row && next === current && doc === row.doc) return false;
-      this.write.run(id, position, doc);
+      // The document parsed from the row is this call's own; the row's text is its body as stored.
+      const outcome = runChange(row ? toStored<T>(row) : null, change, row ? row.doc : null);
+      if (outcome.kind === 'unchanged') return false;
+      if (outcome.kind === 'delete') return this.remove.run(id).changes > 0;
+      this.write.run(id, position, outcome.text);
       return true;
     };
     // In a batch, the write lock is held already; one statement writes, after anything that can throw.
