@@ -3,7 +3,7 @@ import {
   mediaOnShow, uploadFailedMessage, videoDecider, videoStreamId, type CommandMetadata, type PostState,
 } from '@app/domain';
 import {
-  PublishError, handle, loadState, type BlobStore, type Clock, type EventStore, type Logger, type PlatformTokens, type Publishers, type TokenVault,
+  PublishError, handle, holderIsGone, holderName, loadState, type BlobStore, type Clock, type EventStore, type Logger, type PlatformTokens, type Publishers, type TokenVault,
   type VideoSource,
 } from '@app/platform';
 
@@ -33,8 +33,29 @@ type Done = Extract<PostState, { status: 'published' | 'failed' | 'pending' | 'p
  */
 export class PostExecutor {
   private readonly log: Logger;
+  /** This process, named in the attempts it holds. */
+  private readonly holder = holderName();
   constructor(private readonly deps: PostExecutorDeps) {
     this.log = deps.logger.child({ category: 'publishing' });
+  }
+
+  /**
+   * Holds the post for this attempt. A hold by a process that has exited (a restart after kill -9
+   * in the middle of an upload) is taken over at once, so the creator's retry is not told the
+   * video is still being posted by nobody for the rest of the hold.
+   */
+  private async hold(stream: string, correlationId: string) {
+    const start = (takeOverFrom?: string) =>
+      handle(this.deps.eventStore, stream, postDecider, { type: 'StartPostAttempt', data: { holdMs: ATTEMPT_HOLD_MS, holder: this.holder, takeOverFrom }, metadata: this.meta(correlationId) });
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      const { state } = await loadState(this.deps.eventStore, stream, postDecider);
+      if (state.status !== 'publishing' || !state.holder || !holderIsGone(state.holder)) throw error;
+      this.log.warn({ stream, attempt: state.attempts, holder: state.holder }, "Taking over a post whose attempt's process has exited");
+      return start(state.holder);
+    }
   }
 
   private meta(correlationId: string, userId?: string): CommandMetadata {
@@ -46,7 +67,7 @@ export class PostExecutor {
     const { eventStore } = this.deps;
     const stream = postStreamId(postId);
     const correlationId = options.correlationId ?? postId;
-    const { events } = await handle(eventStore, stream, postDecider, { type: 'StartPostAttempt', data: { holdMs: ATTEMPT_HOLD_MS }, metadata: this.meta(correlationId) });
+    const { events } = await this.hold(stream, correlationId);
     const { state } = await loadState(eventStore, stream, postDecider);
     if (state.status === 'none') throw new ConflictError('Post not found');
     if (events.length === 0) return state;

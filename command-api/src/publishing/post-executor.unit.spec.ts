@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { postDecider, postStreamId, socialLinkDecider, socialLinkStreamId, videoDecider, videoStreamId, type VideoCommand } from '@app/domain';
+import { ConflictError, postDecider, postStreamId, socialLinkDecider, socialLinkStreamId, videoDecider, videoStreamId, type VideoCommand } from '@app/domain';
 import {
   AdjustableClock, LocalDiskBlobStore, SANDBOX_COLLECTION, SandboxPublisher, SqliteDocumentStore, TokenVault, commandMetadata, createLogger, defaultContent, handle, openSqliteEventStore,
   postIdFor, type EventStore,
@@ -95,6 +96,37 @@ describe('Posting a video (the post executor)', () => {
       const post = await itsPostFallsDue('v2');
       expect(post).toMatchObject({ status: 'published' });
       expect(await postedBytes()).toEqual(['version one']);
+    });
+  });
+
+  describe("When a post's attempt is held by a process", () => {
+    /** Given: a rendered video whose post an upload in another process (`pid`) started and holds. */
+    async function aPostHeldBy(videoId: string, pid: number) {
+      await decide(videoId, 'RequestVideo', { videoId, userId: 'u1', seriesId: 's1', topic: 'Fun Facts', customPrompt: null, language: 'English', voiceId: 'nPczCjzI2devNBz1zQrb', style: 'anime', aspectRatio: '9:16', duration: 30 });
+      await decide(videoId, 'RecordRenderStatus', { status: 'script', at: T0.toISOString(), attempt: 1, script });
+      await decide(videoId, 'RecordRenderStatus', { status: 'done', at: T0.toISOString(), attempt: 1, media: mediaOf('u1', videoId, 1) });
+      await blobs.put(mediaOf('u1', videoId, 1).videoKey, Buffer.from('version one'), 'video/mp4');
+      const postId = postIdFor(videoId, 'youtube');
+      const metadata = commandMetadata({ userId: 'u1', now: T0 });
+      await handle(store, postStreamId(postId), postDecider, {
+        type: 'RequestPost', data: { postId, userId: 'u1', videoId, platform: 'youtube', seriesId: 's1', source: 'manual', content: defaultContent(script.title, script.description) }, metadata,
+      });
+      await handle(store, postStreamId(postId), postDecider, { type: 'StartPostAttempt', data: { holdMs: 15 * 60_000, holder: `${hostname()}:${pid}:a1b2c3d4` }, metadata });
+      return postId;
+    }
+
+    it('should take the post over and post it once that process has exited (killed mid-upload)', async () => {
+      const exited = spawnSync(process.execPath, ['-e', '']).pid;
+      const postId = await aPostHeldBy('v4', exited);
+      const post = await executor.attempt(postId, { final: true });
+      expect(post).toMatchObject({ status: 'published', attempts: 2 });
+      expect(await postedBytes()).toEqual(['version one']);
+    });
+
+    it("should answer 'This video is already being posted' while that process lives", async () => {
+      const postId = await aPostHeldBy('v5', process.ppid);
+      await expect(executor.attempt(postId, { final: true })).rejects.toThrow(new ConflictError('This video is already being posted'));
+      expect(await postedBytes()).toEqual([]);
     });
   });
 

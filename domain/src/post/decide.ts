@@ -30,9 +30,12 @@ export function decidePost(command: PostCommand, state: PostState): PostEvent[] 
   const ids = { userId: state.userId, videoId: state.videoId, platform: state.platform, seriesId: state.seriesId };
   switch (command.type) {
     case 'StartPostAttempt': {
-      if (state.status === 'publishing' && state.until && Date.parse(state.until) > Date.parse(at)) throw new ConflictError(POST_MESSAGES.inProgress);
+      const { holdMs, holder, takeOverFrom } = command.data;
+      const held = state.status === 'publishing' && state.until !== null && Date.parse(state.until) > Date.parse(at);
+      // A running attempt holds the post, unless the caller knows its process has exited.
+      if (held && !(takeOverFrom && takeOverFrom === state.holder)) throw new ConflictError(POST_MESSAGES.inProgress);
       if (state.status !== 'pending' && state.status !== 'publishing') return [];
-      return [{ type: 'PostAttemptStarted', data: { postId, attempt: state.attempts + 1, until: plus(at, command.data.holdMs), at } }];
+      return [{ type: 'PostAttemptStarted', data: { postId, attempt: state.attempts + 1, until: plus(at, holdMs), at, ...(holder ? { holder } : {}) } }];
     }
     case 'RecordPostPublished':
       if (state.status === 'published' || state.status === 'failed') return [];

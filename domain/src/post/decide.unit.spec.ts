@@ -26,6 +26,15 @@ describe('Post decider', () => {
     spec.given([requested]).when({ type: 'StartPostAttempt', data: { holdMs: 600_000 }, metadata: meta() }).then([started(1)]);
     spec.given([requested, started(1)]).when({ type: 'StartPostAttempt', data: { holdMs: 600_000 }, metadata: meta() }).thenThrows(ConflictError);
   });
+  it('should let an attempt whose process has exited be taken over, and only that one', () => {
+    const heldBy = (holder: string): PostEvent => ({ type: 'PostAttemptStarted', data: { postId: 'p1', attempt: 1, until: later(600_000), at: NOW, holder } });
+    const takeOver = (takeOverFrom: string) => ({ type: 'StartPostAttempt' as const, data: { holdMs: 600_000, holder: 'host:2:b', takeOverFrom }, metadata: meta() });
+    spec.given([requested, heldBy('host:1:a')]).when(takeOver('host:1:a'))
+      .then([{ type: 'PostAttemptStarted', data: { postId: 'p1', attempt: 2, until: later(600_000), at: NOW, holder: 'host:2:b' } }]);
+    // A hold by another process (the caller's view was stale), or one that never named its process, still holds.
+    spec.given([requested, heldBy('host:3:c')]).when(takeOver('host:1:a')).thenThrows(ConflictError);
+    spec.given([requested, started(1)]).when(takeOver('host:1:a')).thenThrows(ConflictError);
+  });
   it('should retry transient failures with exponential backoff, then fail with the spec message', () => {
     spec.given([requested, started(1)])
       .when({ type: 'RecordPostFailure', data: { attempt: 1, reason: 'quota', retryable: true, message: 'Failed to upload video to YouTube' }, metadata: meta() })

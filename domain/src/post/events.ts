@@ -36,7 +36,11 @@ export interface PostRequest {
 
 export type PostRequested = Event<'PostRequested', PostRequest & { at: string }>;
 /** An attempt holds the post until `until`, so two workers never upload the same post at once. */
-export type PostAttemptStarted = Event<'PostAttemptStarted', { postId: string; attempt: number; until: string; at: string }>;
+/**
+ * An attempt holds the post until `until`. `holder` names the process running it (host:pid:…), so
+ * a hold whose process has exited (killed, crashed) is taken over instead of waited out.
+ */
+export type PostAttemptStarted = Event<'PostAttemptStarted', { postId: string; attempt: number; until: string; at: string; holder?: string }>;
 /** A transient failure: retried at `retryAt` (exponential backoff). */
 export type PostAttemptFailed = Event<'PostAttemptFailed', { postId: string; attempt: number; reason: string; retryAt: string; at: string }>;
 export type PostPublished = Event<'PostPublished', {

@@ -11,6 +11,8 @@ export type PostState =
       attempts: number;
       /** While publishing: the attempt's hold; while pending: when to try next. */
       until: string | null;
+      /** While publishing: the process running the attempt, when it said. */
+      holder: string | null;
       url: string | null;
       remoteId: string | null;
       remoteStatus: string | null;
@@ -26,13 +28,13 @@ export function evolvePost(state: PostState, event: PostEvent): PostState {
     const d = event.data;
     return {
       status: 'pending', postId: d.postId, userId: d.userId, videoId: d.videoId, platform: d.platform, seriesId: d.seriesId, source: d.source,
-      content: d.content, attempts: 0, until: d.at, url: null, remoteId: null, remoteStatus: null, lastError: null, failureMessage: null,
+      content: d.content, attempts: 0, until: d.at, holder: null, url: null, remoteId: null, remoteStatus: null, lastError: null, failureMessage: null,
     };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'PostAttemptStarted':
-      return { ...state, status: 'publishing', attempts: event.data.attempt, until: event.data.until };
+      return { ...state, status: 'publishing', attempts: event.data.attempt, until: event.data.until, holder: event.data.holder ?? null };
     case 'PostAttemptFailed':
       return { ...state, status: 'pending', until: event.data.retryAt, lastError: event.data.reason };
     case 'PostPublished':
