@@ -76,10 +76,17 @@ const VIDEOS = 10;
       videos.push({ token: reg.body.token, videoId: gen.body.videoId });
     }
 
-    // Mid-way: kill a worker while it renders, and the leading projector.
-    await workerA.waitForLine(/render started/, 120_000);
+    // Mid-way: kill a worker while it renders (whichever the group gave a video first), and the leading projector.
+    const rendering = async () => {
+      for (const until = Date.now() + 120_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+        const worker = [workerA, workerB].find((w) => w.lines.some((l) => /render started/.test(l)));
+        if (worker) return worker;
+      }
+      throw new Error(`no worker started a render within 120 s. worker-a:\n${workerA.lines.slice(-10).join('\n')}\nworker-b:\n${workerB.lines.slice(-10).join('\n')}`);
+    };
+    const victim = await rendering();
     await new Promise((r) => setTimeout(r, 3000));
-    await workerA.kill('SIGKILL');
+    await victim.kill('SIGKILL');
     await projectorA.kill('SIGKILL');
     await projectorB.waitForLine(/Acquired the lease/, 60_000);
 
