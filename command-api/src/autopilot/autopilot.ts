@@ -4,7 +4,7 @@ import {
   videoDecider, videoStreamId, type CommandMetadata, type PostQueueDoc, type SeriesBatchDoc, type SeriesViewDoc,
 } from '@app/domain';
 import {
-  defaultContent, deterministicId, documentStoreLease, handle, loadState, postIdFor, runReactor, runWithLease, startStatusReporter, type Clock, type DocumentStore, type EventStore,
+  defaultContent, deterministicId, documentStoreLease, handle, holderIsGone, loadState, postIdFor, runReactor, runWithLease, startStatusReporter, type Clock, type DocumentStore, type EventStore,
   type Logger, type RecordedEvent, type Subscription,
 } from '@app/platform';
 import { BATCH_RUNNER_CHECKPOINT, startBatchRunner } from '../batch/runner';
@@ -158,13 +158,20 @@ export class Autopilot {
     }
   }
 
-  /** Posts whose time has come (new, or retrying after backoff), one at a time. */
+  /**
+   * Posts whose time has come (new, retrying after backoff, or held by an attempt whose process
+   * has exited), one at a time.
+   */
   async runPostQueue(): Promise<number> {
     const now = this.deps.clock.now().getTime();
-    const queued = await this.deps.docs.collection<PostQueueDoc>(COLLECTIONS.postQueue).find({}, { sort: { dueAt: 1 }, limit: 50 });
+    const postQueue = this.deps.docs.collection<PostQueueDoc>(COLLECTIONS.postQueue);
+    const due = (post: PostQueueDoc) => Date.parse(post.dueAt) <= now || (post.status === 'publishing' && !!post.holder && holderIsGone(post.holder));
+    // The soonest due, and those held by an attempt (due at the end of the hold, or at once when orphaned).
+    const queued = await postQueue.find({}, { sort: { dueAt: 1 }, limit: 50 });
+    const held = await postQueue.find({ status: 'publishing' }, { limit: 50 });
     let ran = 0;
-    for (const post of queued) {
-      if (Date.parse(post.dueAt) > now) continue;
+    for (const post of new Map([...queued, ...held].map((p) => [p._id, p])).values()) {
+      if (!due(post)) continue;
       try {
         await this.deps.executor.attempt(post._id);
         ran++;

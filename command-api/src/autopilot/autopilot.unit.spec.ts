@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   generateVideoSchema, postStreamId, seriesDecider, seriesStreamId, socialLinkDecider, socialLinkStreamId, subscriptionDecider, subscriptionStreamId,
-  userDecider, userStreamId, videoStreamId, type Platform, type SeriesSettings,
+  userDecider, userStreamId, videoDecider, videoStreamId, COLLECTIONS, postDecider, type Platform, type PostQueueDoc, type SeriesSettings, type VideoCommand,
 } from '@app/domain';
 import {
   AdjustableClock, LocalDiskBlobStore, SandboxPublisher, SqliteDocumentStore, TokenVault, commandMetadata, createLogger, handle, openSqliteEventStore, parseOrThrow,
@@ -26,6 +27,7 @@ describe('The series autopilot', () => {
   let clock: AdjustableClock;
   let autopilot: Autopilot;
   let vault: TokenVault;
+  let blobs: LocalDiskBlobStore;
 
   const at = (iso: string) => clock.advance(Date.parse(iso) - clock.now().getTime());
   const meta = (userId: string) => commandMetadata({ userId, now: clock.now() });
@@ -37,7 +39,7 @@ describe('The series autopilot', () => {
     docs = new SqliteDocumentStore(':memory:');
     clock = new AdjustableClock({ now: () => T0 });
     vault = new TokenVault(docs, KEY);
-    const blobs = new LocalDiskBlobStore(join(dir, 'media'));
+    blobs = new LocalDiskBlobStore(join(dir, 'media'));
     const publishers = { youtube: new SandboxPublisher('youtube', { docs, blobs }), tiktok: new SandboxPublisher('tiktok', { docs, blobs }), instagram: new SandboxPublisher('instagram', { docs, blobs }) };
     const logger = createLogger('test', { level: 'silent' });
     const executor = new PostExecutor({ eventStore: store, blobs, publishers, vault, clock, logger, mediaUrl: (id) => `http://studio.test/api/video/stream/${id}` });
@@ -157,6 +159,31 @@ describe('The series autopilot', () => {
       const { userId } = (await store.readStream(seriesStreamId(seriesId)))[0].data as { userId: string };
       await handle(store, subscriptionStreamId(userId), subscriptionDecider, { type: 'EndVideoProcessing', data: { videoId: (first as { videoId: string }).videoId }, metadata: meta(userId) });
       expect(await autopilot.runSeries(seriesId)).toMatchObject({ kind: 'requested', slot: WEDNESDAY_18H });
+    });
+  });
+
+  describe("When an autopilot post's attempt was cut off by its process exiting (kill -9 mid-upload)", () => {
+    it('should post it at once, not when the hold runs out', async () => {
+      const { userId, seriesId } = await aCreatorWithASeries();
+      const videoId = 'v-orphan';
+      const decide = (type: VideoCommand['type'], data: object) => handle(store, videoStreamId(videoId), videoDecider, { type, data, metadata: meta(userId) } as VideoCommand);
+      const media = { videoKey: `videos/${userId}/${videoId}/v1/video.mp4`, thumbnailKey: null, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 11 };
+      await decide('RequestVideo', { videoId, userId, seriesId, topic: 'Fun Facts', customPrompt: null, language: 'English', voiceId: 'nPczCjzI2devNBz1zQrb', style: 'anime', aspectRatio: '9:16', duration: 30 });
+      await decide('RecordRenderStatus', { status: 'script', at: clock.now().toISOString(), attempt: 1, script: { title: 'Owls', description: 'Owls!', narrationScript: ['Owls.'], scenes: ['an owl'] } });
+      await decide('RecordRenderStatus', { status: 'done', at: clock.now().toISOString(), attempt: 1, media });
+      await blobs.put(media.videoKey, Buffer.from('the video'), 'video/mp4');
+      // Given: its post, started by a process that has since exited, held for 15 minutes.
+      const postId = postIdFor(videoId, 'youtube');
+      const holder = `${hostname()}:${spawnSync(process.execPath, ['-e', '']).pid}:a1b2c3d4`;
+      await handle(store, postStreamId(postId), postDecider, {
+        type: 'RequestPost', data: { postId, userId, videoId, platform: 'youtube', seriesId, source: 'autopilot', content: { title: 'Owls', description: 'Owls!', tags: [], privacy: 'public', allowDuet: true, allowStitch: true, hashtags: [], caption: 'Owls' } }, metadata: meta(userId),
+      });
+      const { events } = await handle(store, postStreamId(postId), postDecider, { type: 'StartPostAttempt', data: { holdMs: 15 * 60_000, holder }, metadata: meta(userId) });
+      const until = (events[0].data as { until: string }).until;
+      await docs.collection<PostQueueDoc>(COLLECTIONS.postQueue).upsert(postId, { userId, videoId, platform: 'youtube', seriesId, source: 'autopilot', status: 'publishing', dueAt: until, attempts: 1, holder }, 1);
+
+      expect(await autopilot.runPostQueue()).toBe(1);
+      expect(await types(postStreamId(postId))).toEqual(['PostRequested', 'PostAttemptStarted', 'PostAttemptStarted', 'PostPublished']);
     });
   });
 

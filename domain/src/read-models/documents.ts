@@ -195,6 +195,8 @@ export interface PostQueueDoc {
   /** When the post may be (re)tried. */
   dueAt: string;
   attempts: number;
+  /** While publishing: the process running the attempt (host:pid:…), when it said; its exit makes the post due at once. */
+  holder?: string | null;
 }
 
 /** The creator's own media library (issue 18): one document per item (`_id` is the media id), listed by user, newest first. */

@@ -12,8 +12,9 @@ export function evolvePostQueue(doc: PostQueueDoc | null, event: PostEvent): Pos
       return { _id: d.postId, userId: d.userId, videoId: d.videoId, platform: d.platform, seriesId: d.seriesId, source: d.source, status: 'pending', dueAt: d.publishAt ?? d.at, attempts: 0 };
     }
     case 'PostAttemptStarted':
-      // If the worker dies mid-attempt, the post is due again when its hold runs out.
-      return doc ? { ...doc, status: 'publishing', dueAt: event.data.until, attempts: event.data.attempt } : null;
+      // If the worker dies mid-attempt, the post is due again when its hold runs out (at once when
+      // the autopilot sees its holder has exited).
+      return doc ? { ...doc, status: 'publishing', dueAt: event.data.until, attempts: event.data.attempt, holder: event.data.holder ?? null } : null;
     case 'PostAttemptFailed':
       return doc ? { ...doc, status: 'pending', dueAt: event.data.retryAt } : null;
     case 'PostPublished':

@@ -29,7 +29,11 @@ describe('The post queue', () => {
 
   describe('Given a queued post', () => {
     it('should hold it while an attempt runs, due again when the hold runs out', async () => {
-      await spec.given([aPostRequested()]).when(started).then(C, 'p1', expect.objectContaining({ status: 'publishing', dueAt: '2026-11-01T10:15:00.000Z', attempts: 1 }));
+      await spec.given([aPostRequested()]).when(started).then(C, 'p1', expect.objectContaining({ status: 'publishing', dueAt: '2026-11-01T10:15:00.000Z', attempts: 1, holder: null }));
+    });
+    it('should name the process holding it, when the attempt says', async () => {
+      const heldBy = { ...started, data: { ...started.data, holder: 'host:42:a1b2c3d4' } };
+      await spec.given([aPostRequested()]).when(heldBy).then(C, 'p1', expect.objectContaining({ status: 'publishing', holder: 'host:42:a1b2c3d4' }));
     });
     it('should bring it back at its retry time after a transient failure', async () => {
       await spec.given([aPostRequested(), started]).when(retry).then(C, 'p1', expect.objectContaining({ status: 'pending', dueAt: '2026-11-01T10:01:00.000Z' }));
