@@ -8,10 +8,10 @@ import { analystOf, commandMetadata, handle, paramsOf, type EventStore, type Han
  */
 export function rebuildHandlers({ eventStore, now }: { eventStore: EventStore; now: () => Date }): HandlersOf<'rebuildProjection'> {
   return {
-    rebuildProjection: async (_req, res) => {
+    rebuildProjection: async (req, res) => {
       const { name } = paramsOf(res, 'rebuildProjection');
       const { userId } = analystOf(res);
-      const command: ProjectionCommand = { type: 'RequestRebuild', data: { name, requestedBy: userId }, metadata: commandMetadata({ userId, now: now() }) };
+      const command: ProjectionCommand = { type: 'RequestRebuild', data: { name, requestedBy: userId }, metadata: commandMetadata({ userId, correlationId: req.correlationId, now: now() }) };
       const result = await handle(eventStore, projectionStreamId(name), projectionDecider, command);
       res.status(202).json({ name, status: 'rebuilding', position: result.position });
     },

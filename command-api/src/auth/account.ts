@@ -1,6 +1,6 @@
 import { rolesOf, type Routes, type UserEvent, userDecider, userStreamId, USER_MESSAGES, ValidationError } from '@app/domain';
 import { currentUserId, handle, type HandleResult, type RouteHandler } from '@app/platform';
-import { claimEmail, metadataFor, releaseEmail, requireUser } from './accounts';
+import { claimEmail, forRequest, metadataFor, releaseEmail, requireUser } from './accounts';
 import type { AuthContext } from './deps';
 import type { Passwords } from './passwords';
 
@@ -16,8 +16,9 @@ export function me(ctx: AuthContext): RouteHandler<Routes['me']> {
  * POST /update-email (bearer) {email} → {message, position}. Claims the new email first (409 when
  * taken), changes it on the user, then releases the old one.
  */
-export function updateEmail(ctx: AuthContext): RouteHandler<Routes['updateEmail']> {
+export function updateEmail(shared: AuthContext): RouteHandler<Routes['updateEmail']> {
   return async (req, res) => {
+    const ctx = forRequest(shared, req);
     const userId = currentUserId(req);
     const { email } = req.body;
     const user = await requireUser(ctx.eventStore, userId);
@@ -42,8 +43,9 @@ export function updateEmail(ctx: AuthContext): RouteHandler<Routes['updateEmail'
  * POST /update-password (bearer) {currentPassword, newPassword} → {message, position}; 400
  * 'Current password is incorrect'. The new password follows the Register rules (spec-deviations).
  */
-export function updatePassword(ctx: AuthContext, passwords: Passwords): RouteHandler<Routes['updatePassword']> {
+export function updatePassword(shared: AuthContext, passwords: Passwords): RouteHandler<Routes['updatePassword']> {
   return async (req, res) => {
+    const ctx = forRequest(shared, req);
     const userId = currentUserId(req);
     // Guessing the current password with a stolen session is limited like a login.
     await ctx.limiter.hit(`update-password:user:${userId}`);

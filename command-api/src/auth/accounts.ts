@@ -28,7 +28,13 @@ export const emailStream = (email: string) => emailStreamId(sha256(email.trim().
 export const googleIdentityStream = (googleId: string) => googleIdentityStreamId(sha256(googleId));
 
 export function metadataFor(ctx: AuthContext, userId?: string): CommandMetadata {
-  return commandMetadata({ userId, now: ctx.now() });
+  return commandMetadata({ userId, correlationId: ctx.correlationId, now: ctx.now() });
+}
+
+/** The context of one request: the commands issued and the lines logged through it carry the request's correlation id. */
+export function forRequest(ctx: AuthContext, req: { correlationId?: string }): AuthContext {
+  const { correlationId } = req;
+  return correlationId ? { ...ctx, correlationId, logger: ctx.logger.child({ correlationId }) } : ctx;
 }
 
 export async function loadUser(store: EventStore, userId: string): Promise<RegisteredUser | null> {

@@ -44,4 +44,6 @@ export interface AuthContext extends Required<Omit<AuthDeps, 'config' | 'signInB
   config: AuthConfig;
   /** Wrong passwords in a row per account email (shared by every instance through the limiter's store). */
   signInBackoff: FailureBackoff;
+  /** Within one request (`forRequest`): the correlation id its commands carry. */
+  correlationId?: string;
 }

@@ -5,7 +5,7 @@ import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth2
 import type { StateStore } from 'passport-oauth2';
 import { ConflictError, ROUTES, googleIdentityDecider, userDecider, userStreamId } from '@app/domain';
 import { cookieOf, handle, loadState } from '@app/platform';
-import { findUserByEmail, googleIdentityStream, loadUser, metadataFor, registerAccount } from './accounts';
+import { findUserByEmail, forRequest, googleIdentityStream, loadUser, metadataFor, registerAccount } from './accounts';
 import type { AuthContext, GoogleSignInConfig } from './deps';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
@@ -100,7 +100,7 @@ export function useGoogleStrategy(passport: Authenticator, ctx: AuthContext, con
       },
       (req, _accessToken, _refreshToken, profile, done) => {
         const fpr = cookieOf(req.headers.cookie, 'fpr')?.slice(0, 100) || null;
-        signInWithGoogle(ctx, profile, fpr)
+        signInWithGoogle(forRequest(ctx, req), profile, fpr)
           .then((userId) => done(null, userId ? { id: userId } : false))
           .catch((error: unknown) => done(error));
       },

@@ -3,7 +3,7 @@ import { invalidCredentials, userDecider, userStreamId, type Routes } from '@app
 import type { RequestHandler } from 'express';
 import { accountOf, handle, type RouteHandler } from '@app/platform';
 import type { Authenticator } from './authenticator';
-import { findUserByEmail, metadataFor } from './accounts';
+import { findUserByEmail, forRequest, metadataFor } from './accounts';
 import type { AuthContext } from './deps';
 import { knownDevice, rememberDevice } from './known-device';
 import type { Passwords } from './passwords';
@@ -14,17 +14,17 @@ import type { Passwords } from './passwords';
  * stored under an older scheme (bcrypt) is re-hashed on its owner's successful sign-in.
  */
 export function useLocalStrategy(passport: Authenticator, ctx: AuthContext, passwords: Passwords): void {
-  const signIn = async (email: string, password: string): Promise<{ id: string } | false> => {
+  const signIn = async (email: string, password: string, correlationId: string | undefined): Promise<{ id: string } | false> => {
     const user = await findUserByEmail(ctx.eventStore, email);
     const check = await passwords.check(password, user?.passwordHash ?? null);
     if (!user || !check.matches) return false;
-    if (check.outdated) await upgradeHash(ctx, passwords, user.userId, user.passwordHash!, password);
+    if (check.outdated) await upgradeHash(forRequest(ctx, { correlationId }), passwords, user.userId, user.passwordHash!, password);
     return { id: user.userId };
   };
   passport.use(
     'local',
-    new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false }, (email, password, done) => {
-      signIn(email, password).then((user) => done(null, user), (error: unknown) => done(error));
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false, passReqToCallback: true }, (req, email, password, done) => {
+      signIn(email, password, req.correlationId).then((user) => done(null, user), (error: unknown) => done(error));
     }),
   );
 }

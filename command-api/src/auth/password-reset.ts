@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { NotFoundError, userDecider, userStreamId, USER_MESSAGES, ValidationError, type Routes } from '@app/domain';
 import { escapeHtml, handle, loadState, sha256, type RouteHandler } from '@app/platform';
-import { findUserByEmail, metadataFor } from './accounts';
+import { findUserByEmail, forRequest, metadataFor } from './accounts';
 import type { AuthContext } from './deps';
 import type { Passwords } from './passwords';
 
@@ -37,10 +37,11 @@ function resetMail(name: string, link: string, ttlMinutes: number) {
  * POST /forgot-password {email} → 200 {message}, the same for known and unknown emails. The
  * link is mailed, never answered (docs/spec-deviations.md).
  */
-export function forgotPassword(ctx: AuthContext): RouteHandler<Routes['forgotPassword']> {
-  const ttlMinutes = Math.min(ctx.config.resetTtlMinutes, 60);
-  const publicUrl = ctx.config.publicUrl.replace(/\/+$/, '');
+export function forgotPassword(shared: AuthContext): RouteHandler<Routes['forgotPassword']> {
+  const ttlMinutes = Math.min(shared.config.resetTtlMinutes, 60);
+  const publicUrl = shared.config.publicUrl.replace(/\/+$/, '');
   return async (req, res) => {
+    const ctx = forRequest(shared, req);
     const { email } = req.body;
     const user = await findUserByEmail(ctx.eventStore, email);
     if (user) {
@@ -59,8 +60,9 @@ export function forgotPassword(ctx: AuthContext): RouteHandler<Routes['forgotPas
 }
 
 /** POST /reset-password/:token {password} → {message, position}; 400 for an unknown, used or expired link. */
-export function resetPassword(ctx: AuthContext, passwords: Passwords): RouteHandler<Routes['resetPassword']> {
+export function resetPassword(shared: AuthContext, passwords: Passwords): RouteHandler<Routes['resetPassword']> {
   return async (req, res) => {
+    const ctx = forRequest(shared, req);
     const { password } = req.body;
     const parsed = parseResetToken(String(req.params.token ?? ''));
     if (!parsed) throw new ValidationError(USER_MESSAGES.resetInvalid);

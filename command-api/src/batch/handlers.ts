@@ -36,7 +36,7 @@ function refusal(errors: BatchLineError[]): ValidationError {
  * answer reports them at once; the runner's credit check stays the authority.
  */
 export function batchHandlers(deps: BatchCommandDeps): HandlersOf<'queueBatch' | 'cancelBatch'> {
-  const meta = (userId: string): CommandMetadata => commandMetadata({ userId, now: deps.clock.now() });
+  const meta = (userId: string, correlationId: string | undefined): CommandMetadata => commandMetadata({ userId, correlationId, now: deps.clock.now() });
   const batches = () => deps.docs.collection<SeriesBatchDoc>(COLLECTIONS.seriesBatches, { indexes: [['seriesId'], ['userId']] });
 
   const ownSeries = async (seriesId: string, userId: string) => {
@@ -50,7 +50,7 @@ export function batchHandlers(deps: BatchCommandDeps): HandlersOf<'queueBatch' |
       const userId = currentUserId(req);
       const seriesId = req.params.id;
       const body: QueueBatchBody = req.body;
-      const metadata = meta(userId);
+      const metadata = meta(userId, req.correlationId);
       const now = metadata.now;
       const series = await ownSeries(seriesId, userId);
 
@@ -91,7 +91,7 @@ export function batchHandlers(deps: BatchCommandDeps): HandlersOf<'queueBatch' |
       await ownSeries(seriesId, userId);
       const { state } = await loadState(deps.eventStore, batchStreamId(batchId), batchDecider);
       if (state.status === 'none' || state.userId !== userId || state.seriesId !== seriesId) throw new NotFoundError(BATCH_MESSAGES.notFound);
-      const { position } = await handle(deps.eventStore, batchStreamId(batchId), batchDecider, { type: 'CancelBatch', data: { userId }, metadata: meta(userId) });
+      const { position } = await handle(deps.eventStore, batchStreamId(batchId), batchDecider, { type: 'CancelBatch', data: { userId }, metadata: meta(userId, req.correlationId) });
       res.json({ success: true, position });
     },
   };

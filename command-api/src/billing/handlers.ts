@@ -36,7 +36,7 @@ export function billingHandlers(deps: BillingDeps): HandlersOf<'createCheckoutSe
         // The provider is told first (the decider is asked beforehand, so a refused change never
         // reaches it); the period stays the one paid for.
         if (state.cancelAtPeriodEnd) throw new ValidationError('Your subscription ends at the end of this period; choose a new plan after it ends');
-        const command: SubscriptionCommand = { type: 'ChangePlan', data: { plan: planId }, metadata: commandMetadata({ userId, now }) };
+        const command: SubscriptionCommand = { type: 'ChangePlan', data: { plan: planId }, metadata: commandMetadata({ userId, correlationId: req.correlationId, now }) };
         if (subscriptionDecider.decide(command, state).length > 0) {
           await provider.schedulePlanChange({ userId, subscriptionId: state.subscriptionId, plan: planId, period: state.period ?? period });
         }
@@ -73,7 +73,7 @@ export function billingHandlers(deps: BillingDeps): HandlersOf<'createCheckoutSe
       const now = clock();
       const streamId = subscriptionStreamId(userId);
       const { state } = await loadState(eventStore, streamId, subscriptionDecider);
-      const command: SubscriptionCommand = { type: 'CancelSubscription', data: {}, metadata: commandMetadata({ userId, now }) };
+      const command: SubscriptionCommand = { type: 'CancelSubscription', data: {}, metadata: commandMetadata({ userId, correlationId: req.correlationId, now }) };
       // Refusals (no subscription) answer before the provider is called; access lasts to the period end.
       if (subscriptionDecider.decide(command, state).length > 0 && state.subscriptionId) {
         await provider.cancelAtPeriodEnd({ userId, subscriptionId: state.subscriptionId });

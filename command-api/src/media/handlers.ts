@@ -72,14 +72,14 @@ export function mediaHandlers(deps: MediaCommandDeps): HandlersOf<'uploadMedia' 
    * refusal throws ValidationError; `onStoring` is called before the first file is stored, so the
    * caller can remove them should the recording be refused.
    */
-  const accept = async (userId: string, mediaId: string, file: ReceivedFile, dir: string, plan: PlanId, onStoring: () => void) => {
+  const accept = async (userId: string, correlationId: string | undefined, mediaId: string, file: ReceivedFile, dir: string, plan: PlanId, onStoring: () => void) => {
     const probed = await probeMedia(tools, file.path, limits.clipSeconds);
     if ('refused' in probed) throw new ValidationError(probed.refused === 'too-long' ? MEDIA_UPLOAD_MESSAGES.clipTooLong(limits) : MEDIA_UPLOAD_MESSAGES.notMedia);
     if (probed.kind === 'image' && file.bytes > limits.imageBytes) throw new ValidationError(MEDIA_UPLOAD_MESSAGES.imageTooLarge(limits));
     const thumbnail = join(dir, 'thumbnail.jpg');
     if (!(await makeThumbnail(tools, file.path, probed, thumbnail))) throw new ValidationError(MEDIA_UPLOAD_MESSAGES.notMedia);
 
-    const metadata = commandMetadata({ userId, now: deps.clock.now() });
+    const metadata = commandMetadata({ userId, correlationId, now: deps.clock.now() });
     const prefix = mediaBlobPrefix(userId, mediaId);
     const item: MediaItem = {
       mediaId, userId, kind: probed.kind, blobKey: `${prefix}original`, thumbnailKey: `${prefix}thumbnail.jpg`, originalName: file.originalName,
@@ -127,7 +127,7 @@ export function mediaHandlers(deps: MediaCommandDeps): HandlersOf<'uploadMedia' 
         if (usedBytes >= plan.storageBytes) refuse(req, res, MEDIA_ERRORS.quota(plan.name, plan.storageBytes));
 
         const file = await receiveUpload(req, dir, limits).catch((error: unknown) => refuse(req, res, error instanceof Error ? error.message : MEDIA_UPLOAD_MESSAGES.broken));
-        res.status(201).json(await accept(userId, mediaId, file, dir, plan.id, () => { stored = true; }));
+        res.status(201).json(await accept(userId, req.correlationId, mediaId, file, dir, plan.id, () => { stored = true; }));
         stored = false;
       } finally {
         // A refusal after the files were stored (the quota) leaves nothing behind.
@@ -140,7 +140,7 @@ export function mediaHandlers(deps: MediaCommandDeps): HandlersOf<'uploadMedia' 
       const userId = currentUserId(req);
       const mediaId = req.params.id;
       const { position } = await handle(deps.eventStore, mediaLibraryStreamId(userId), mediaLibraryDecider, {
-        type: 'DeleteMedia', data: { mediaId, userId }, metadata: commandMetadata({ userId, now: deps.clock.now() }),
+        type: 'DeleteMedia', data: { mediaId, userId }, metadata: commandMetadata({ userId, correlationId: req.correlationId, now: deps.clock.now() }),
       });
       // Recorded first, then freed; the media janitor frees them too, should this process stop in between.
       await deps.blobs.deletePrefix(mediaBlobPrefix(userId, mediaId)).catch((error: unknown) => log.warn({ err: error, userId, mediaId }, 'Could not remove deleted media; the janitor will'));

@@ -23,7 +23,7 @@ export interface TusDeps {
   blobs: BlobStore;
   log: Logger;
   media: { limits: MediaLimits; tmpDir: string | null; resumableExpiryMs?: number };
-  accept: (userId: string, mediaId: string, file: ReceivedFile, dir: string, plan: PlanId, onStoring: () => void) => Promise<object>;
+  accept: (userId: string, correlationId: string | undefined, mediaId: string, file: ReceivedFile, dir: string, plan: PlanId, onStoring: () => void) => Promise<object>;
   planAndRoom: (userId: string) => Promise<{ plan: Plan; usedBytes: number; liveItems: number }>;
   /** Aborted when the service stops: the sweep stops with it. */
   stopping?: AbortSignal;
@@ -36,7 +36,7 @@ const ownerTag = (userId: string) => createHash('sha256').update(`tus:${userId}`
 const tusError = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ error: message }) });
 
 /** The express request behind a tus hook's web request (the route has authenticated it). */
-function nodeRequestOf(req: unknown): (IncomingMessage & { userId?: string }) | undefined {
+function nodeRequestOf(req: unknown): (IncomingMessage & { userId?: string; correlationId?: string }) | undefined {
   const r = req as { runtime?: { node?: { req?: IncomingMessage } }; node?: { req?: IncomingMessage } };
   return r.runtime?.node?.req ?? r.node?.req;
 }
@@ -82,9 +82,10 @@ export function createTusUploads(deps: TusDeps): HandlersOf<'createMediaUpload' 
       return { metadata: { filename: name, userId } };
     },
     onUploadFinish: async (req, upload) => {
-      const userId = nodeRequestOf(req)?.userId;
+      const node = nodeRequestOf(req);
+      const userId = node?.userId;
       if (!userId || upload.metadata?.userId !== userId) throw tusError(404, 'Upload not found');
-      return finish(userId, upload);
+      return finish(userId, node?.correlationId, upload);
     },
     onResponseError: (_req, error) => {
       if (error instanceof DomainError) return { status_code: error.status, body: JSON.stringify({ error: error.message }) };
@@ -94,14 +95,14 @@ export function createTusUploads(deps: TusDeps): HandlersOf<'createMediaUpload' 
   });
 
   /** The last byte arrived: the file is checked like a multipart upload, recorded, and its bytes here removed either way. */
-  const finish = async (userId: string, upload: Upload) => {
+  const finish = async (userId: string, correlationId: string | undefined, upload: Upload) => {
     const path = join(directory, upload.id);
     const dir = await mkdtemp(join(deps.media.tmpDir ?? tmpdir(), 'media-upload-'));
     const mediaId = randomUUID();
     let stored = false;
     try {
       const { plan } = await deps.planAndRoom(userId);
-      const answer = await deps.accept(userId, mediaId, { path, bytes: upload.offset, originalName: upload.metadata?.filename || 'upload' }, dir, plan.id, () => { stored = true; });
+      const answer = await deps.accept(userId, correlationId, mediaId, { path, bytes: upload.offset, originalName: upload.metadata?.filename || 'upload' }, dir, plan.id, () => { stored = true; });
       stored = false;
       return { status_code: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(answer) };
     } catch (error) {

@@ -19,7 +19,7 @@ type ScheduleInput = { timeZone: string; times?: string[] | undefined; days?: nu
  * week than the plan posts is refused.
  */
 export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSeries' | 'updateSeries' | 'pauseSeries' | 'resumeSeries' | 'deleteSeries'> {
-  const meta = (userId: string): CommandMetadata => commandMetadata({ userId, now: deps.clock.now() });
+  const meta = (userId: string, correlationId: string | undefined): CommandMetadata => commandMetadata({ userId, correlationId, now: deps.clock.now() });
 
   const postsPerWeek = async (userId: string, now: string) => {
     const { state } = await loadState(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider);
@@ -33,7 +33,7 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
 
   const pauseOrResume = (type: 'PauseSeries' | 'ResumeSeries'): BodyHandler<unknown> => async (req, res) => {
     const userId = currentUserId(req);
-    const { position } = await handle(deps.eventStore, seriesStreamId(req.params.id), seriesDecider, { type, data: { userId }, metadata: meta(userId) });
+    const { position } = await handle(deps.eventStore, seriesStreamId(req.params.id), seriesDecider, { type, data: { userId }, metadata: meta(userId, req.correlationId) });
     res.json({ success: true, position });
   };
 
@@ -41,7 +41,7 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
     createSeries: async (req, res) => {
       const userId = currentUserId(req);
       const body = req.body;
-      const metadata = meta(userId);
+      const metadata = meta(userId, req.correlationId);
       const perWeek = await postsPerWeek(userId, metadata.now);
       const seriesSchedule = schedule(body.schedule, perWeek);
       const seriesId = randomUUID();
@@ -70,7 +70,7 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
       const userId = currentUserId(req);
       const seriesId = req.params.id;
       const body = req.body;
-      const metadata = meta(userId);
+      const metadata = meta(userId, req.correlationId);
       // The change only: the decider merges it with the series as it stands when the command is decided.
       const settings: SeriesSettingsChange = {
         topic: body.topic, voiceId: body.voiceid, style: body.style, aspectRatio: body.aspectRatio, language: body.language,
@@ -92,7 +92,7 @@ export function seriesHandlers(deps: SeriesCommandDeps): HandlersOf<'createSerie
     deleteSeries: async (req, res) => {
       const userId = currentUserId(req);
       const seriesId = req.params.id;
-      const metadata = meta(userId);
+      const metadata = meta(userId, req.correlationId);
       let { position } = await handle(deps.eventStore, seriesStreamId(seriesId), seriesDecider, { type: 'DeleteSeries', data: { userId }, metadata });
       const released = await handle(deps.eventStore, subscriptionStreamId(userId), subscriptionDecider, { type: 'ReleaseSeries', data: { seriesId }, metadata });
       position = Math.max(position, released.position);

@@ -46,7 +46,7 @@ export function socialHandlers(deps: SocialDeps): HandlersOf<'connectPlatform' |
         await handle(deps.eventStore, stream, socialLinkDecider, {
           type: 'LinkAccount',
           data: { userId: state.userId, platform, account: linked.account, encryptedTokens, expiresAt: linked.tokens.expiresAt },
-          metadata: commandMetadata({ userId: state.userId, now }),
+          metadata: commandMetadata({ userId: state.userId, correlationId: req.correlationId, now }),
         });
         // Change Channel/Account: the previous account's tokens are shredded.
         if (before.connected) await deps.vault.shred(before.encryptedTokens);
@@ -69,7 +69,7 @@ export function socialHandlers(deps: SocialDeps): HandlersOf<'connectPlatform' |
       }
       const tokens = await deps.vault.open(state.encryptedTokens);
       if (tokens) await deps.publishers[platform].revoke(tokens).catch((error: unknown) => log.warn({ platform, reason: error instanceof Error ? error.message : 'unknown' }, 'Token revocation failed; disconnecting anyway'));
-      const { position } = await handle(deps.eventStore, stream, socialLinkDecider, { type: 'UnlinkAccount', data: {}, metadata: commandMetadata({ userId, now: deps.clock.now() }) });
+      const { position } = await handle(deps.eventStore, stream, socialLinkDecider, { type: 'UnlinkAccount', data: {}, metadata: commandMetadata({ userId, correlationId: req.correlationId, now: deps.clock.now() }) });
       await deps.vault.shred(state.encryptedTokens);
       log.info({ platform, userId }, 'Account disconnected; tokens shredded');
       res.json({ success: true, position });

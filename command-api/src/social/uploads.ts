@@ -18,7 +18,7 @@ export function uploadHandlers(deps: SocialDeps): HandlersOf<'youtubeUpload' | '
     const { state: link } = await loadState(deps.eventStore, socialLinkStreamId(userId, platform), socialLinkDecider);
     if (!link.connected) throw new ValidationError(`Your ${PLATFORM_LABELS[platform]} account is not connected`);
     const postId = postIdFor(id, platform);
-    const metadata = commandMetadata({ userId, now: deps.clock.now() });
+    const metadata = commandMetadata({ userId, correlationId: req.correlationId, now: deps.clock.now() });
     await handle(deps.eventStore, postStreamId(postId), postDecider, {
       type: 'RequestPost',
       data: { postId, userId, videoId: id, platform, seriesId: null, source: 'manual', content },

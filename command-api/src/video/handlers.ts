@@ -29,7 +29,7 @@ export function videoHandlers({ eventStore }: VideoCommandDeps): HandlersOf<'gen
       const outcome = await requestVideo(eventStore, userId, {
         topic: CUSTOM_TOPIC, customPrompt: title, language: 'English', voiceid: VOICE_IDS[0], style: ART_STYLE_IDS[0], aspectRatio,
         duration: Math.max(1, Math.ceil(item.durationSeconds)),
-      }, commandMetadata({ userId }), null, undefined, { mediaId: item.mediaId, blobKey: item.blobKey, title });
+      }, commandMetadata({ userId, correlationId: req.correlationId }), null, undefined, { mediaId: item.mediaId, blobKey: item.blobKey, title });
       if (outcome.kind === 'requested') return void res.status(201).json({ videoId: outcome.videoId, position: outcome.position });
       if (outcome.reason === 'userNotFound') throw new NotFoundError(outcome.message);
       throw new EntitlementRefused(outcome.reason);
@@ -37,7 +37,7 @@ export function videoHandlers({ eventStore }: VideoCommandDeps): HandlersOf<'gen
 
     generateVideo: async (req, res) => {
       const userId = currentUserId(req);
-      const result = await generateVideo(eventStore, userId, req.body, commandMetadata({ userId }));
+      const result = await generateVideo(eventStore, userId, req.body, commandMetadata({ userId, correlationId: req.correlationId }));
       res.status(201).json(result);
     },
 
@@ -47,7 +47,7 @@ export function videoHandlers({ eventStore }: VideoCommandDeps): HandlersOf<'gen
       const { position } = await handle(eventStore, videoStreamId(req.params.id), videoDecider, {
         type: 'EditCaption',
         data: { userId, description },
-        metadata: commandMetadata({ userId }),
+        metadata: commandMetadata({ userId, correlationId: req.correlationId }),
       });
       res.json({ success: true, description, position });
     },
@@ -55,7 +55,7 @@ export function videoHandlers({ eventStore }: VideoCommandDeps): HandlersOf<'gen
     deleteVideo: async (req, res) => {
       const userId = currentUserId(req);
       const videoId = req.params.id;
-      const metadata = commandMetadata({ userId });
+      const metadata = commandMetadata({ userId, correlationId: req.correlationId });
       const { state: before } = await loadState(eventStore, videoStreamId(videoId), videoDecider);
       let { position } = await handle(eventStore, videoStreamId(videoId), videoDecider, { type: 'DeleteVideo', data: { userId }, metadata });
       if (isProcessing(before)) {

@@ -26,23 +26,23 @@ export function studioHandlers({ eventStore }: StudioDeps): HandlersOf<StudioRou
   return {
     editScript: async (req, res) => {
       const userId = currentUserId(req);
-      res.json(await edit(req.params.id, { type: 'EditScript', data: { ...by(userId), ...req.body }, metadata: commandMetadata({ userId }) }));
+      res.json(await edit(req.params.id, { type: 'EditScript', data: { ...by(userId), ...req.body }, metadata: commandMetadata({ userId, correlationId: req.correlationId }) }));
     },
     editScene: async (req, res) => {
       const userId = currentUserId(req);
       const { index } = paramsOf(res, 'editScene');
-      res.json(await edit(req.params.id, { type: 'EditScene', data: { ...by(userId), index, ...req.body }, metadata: commandMetadata({ userId }) }));
+      res.json(await edit(req.params.id, { type: 'EditScene', data: { ...by(userId), index, ...req.body }, metadata: commandMetadata({ userId, correlationId: req.correlationId }) }));
     },
     arrangeScenes: async (req, res) => {
       const userId = currentUserId(req);
-      res.json(await edit(req.params.id, { type: 'ArrangeScenes', data: { ...by(userId), order: req.body.order }, metadata: commandMetadata({ userId }) }));
+      res.json(await edit(req.params.id, { type: 'ArrangeScenes', data: { ...by(userId), order: req.body.order }, metadata: commandMetadata({ userId, correlationId: req.correlationId }) }));
     },
     regenerateSceneImage: async (req, res) => {
       const userId = currentUserId(req);
       const { index } = paramsOf(res, 'regenerateSceneImage');
       // A fresh seed chosen here keeps the decider pure; the picture is drawn by the next render.
       const data = { ...by(userId), index, seed: randomUUID().slice(0, 8), ...(req.body.prompt ? { prompt: req.body.prompt } : {}), ...(req.body.subject !== undefined ? { subject: req.body.subject } : {}) };
-      res.json(await edit(req.params.id, { type: 'RegenerateSceneImage', data, metadata: commandMetadata({ userId }) }));
+      res.json(await edit(req.params.id, { type: 'RegenerateSceneImage', data, metadata: commandMetadata({ userId, correlationId: req.correlationId }) }));
     },
     useSceneMedia: async (req, res) => {
       const userId = currentUserId(req);
@@ -56,28 +56,28 @@ export function studioHandlers({ eventStore }: StudioDeps): HandlersOf<StudioRou
         if (!item) throw new NotFoundError(MEDIA_ERRORS.notFound);
         media = { mediaId, kind: item.kind, blobKey: item.blobKey, fit };
       }
-      res.json(await edit(req.params.id, { type: 'UseSceneMedia', data: { ...by(userId), index, media }, metadata: commandMetadata({ userId }) }));
+      res.json(await edit(req.params.id, { type: 'UseSceneMedia', data: { ...by(userId), index, media }, metadata: commandMetadata({ userId, correlationId: req.correlationId }) }));
     },
     changeVoice: async (req, res) => {
       const userId = currentUserId(req);
-      res.json(await edit(req.params.id, { type: 'ChangeVoice', data: { ...by(userId), voiceId: req.body.voiceId }, metadata: commandMetadata({ userId }) }));
+      res.json(await edit(req.params.id, { type: 'ChangeVoice', data: { ...by(userId), voiceId: req.body.voiceId }, metadata: commandMetadata({ userId, correlationId: req.correlationId }) }));
     },
     changeMusic: async (req, res) => {
       const userId = currentUserId(req);
-      res.json(await edit(req.params.id, { type: 'ChangeMusic', data: { ...by(userId), music: req.body }, metadata: commandMetadata({ userId }) }));
+      res.json(await edit(req.params.id, { type: 'ChangeMusic', data: { ...by(userId), music: req.body }, metadata: commandMetadata({ userId, correlationId: req.correlationId }) }));
     },
     changeCaptionStyle: async (req, res) => {
       const userId = currentUserId(req);
-      res.json(await edit(req.params.id, { type: 'ChangeCaptionStyle', data: { ...by(userId), captions: req.body }, metadata: commandMetadata({ userId }) }));
+      res.json(await edit(req.params.id, { type: 'ChangeCaptionStyle', data: { ...by(userId), captions: req.body }, metadata: commandMetadata({ userId, correlationId: req.correlationId }) }));
     },
     requestRerender: async (req, res) => {
       const userId = currentUserId(req);
-      res.status(201).json(await requestRerender(eventStore, userId, req.params.id, commandMetadata({ userId })));
+      res.status(201).json(await requestRerender(eventStore, userId, req.params.id, commandMetadata({ userId, correlationId: req.correlationId })));
     },
     restoreVersion: async (req, res) => {
       const userId = currentUserId(req);
       const { version } = paramsOf(res, 'restoreVersion');
-      res.json(await edit(req.params.id, { type: 'RestoreVersion', data: { ...by(userId), version }, metadata: commandMetadata({ userId }) }));
+      res.json(await edit(req.params.id, { type: 'RestoreVersion', data: { ...by(userId), version }, metadata: commandMetadata({ userId, correlationId: req.correlationId }) }));
     },
   };
 }

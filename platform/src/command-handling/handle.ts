@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandMetadata, Decider } from '@app/domain';
-import { currentCorrelationId } from '../context/correlation';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../event-store/port';
 import { cachedFold, foldCached, rememberAppend } from './state-cache';
 import { metrics } from '../observability/metrics';
@@ -124,11 +123,11 @@ export async function loadState<E, S>(store: EventStore, streamId: string, decid
 }
 
 /**
- * Metadata for a command caused by an HTTP request or a message. Without an explicit
- * correlation id it joins the work in progress (the request's context), else starts a new one.
+ * Metadata for a command caused by an HTTP request (its `req.correlationId`) or a message (its
+ * correlation id); without one, the command starts a new piece of work.
  */
 export function commandMetadata(input: { userId?: string; correlationId?: string; causationId?: string; now?: Date }): CommandMetadata {
   const now = (input.now ?? new Date()).toISOString();
-  const correlationId = input.correlationId ?? currentCorrelationId() ?? randomUUID();
+  const correlationId = input.correlationId ?? randomUUID();
   return { now, timestamp: now, userId: input.userId, correlationId, causationId: input.causationId ?? correlationId };
 }

@@ -33,7 +33,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       res.status(413).json({ error: 'The request body is too large' });
       return;
     }
-    logger.error({ err: error, method: req.method, path: req.path, category: 'http' }, 'Unhandled error');
+    logger.error({ err: error, method: req.method, path: req.path, category: 'http', correlationId: req.correlationId }, 'Unhandled error');
     res.status(500).json({ error: 'Internal server error' });
   };
 }

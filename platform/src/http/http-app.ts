@@ -51,7 +51,7 @@ export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: Http
       const route = (res.locals.route as string | undefined) ?? (api ? 'unmatched' : 'web');
       metrics.httpDuration.observe({ service, route, method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }, ms / 1000);
       if (!api && res.statusCode < 400) return;
-      log.info({ method: req.method, path: req.path, route: res.locals.route, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      log.info({ method: req.method, path: req.path, route: res.locals.route, status: res.statusCode, ms: Math.round(ms), correlationId: req.correlationId }, 'request');
     });
     next();
   });

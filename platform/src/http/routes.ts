@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { ROUTES, compilePath, mountOrder, routesOf, segmentsOf, type RouteContract, type RouteName, type Routes, type ServiceName } from '@app/domain';
 import { authenticate } from './authenticate';
 import { parseOrThrow } from './errors';
-import { reenterRequestContext } from './request-context';
 import type { SessionTokens } from '../security/tokens';
 import type { AnalystAccess, AnalystDirectory } from '../security/analysts';
 import type { Logger } from '../logging/logger';
@@ -161,7 +160,6 @@ function stagesFor(route: RouteContract, options: MountOptions): RequestHandler[
   else if (route.body === 'form') stages.push(express.urlencoded({ extended: false, limit: '10kb' }));
   // A multipart or tus upload is streamed by its handler (never parsed, never buffered here).
   else if (route.method !== 'GET' && route.body !== 'multipart' && route.body !== 'tus') stages.push(express.json({ limit: options.jsonLimit ?? '200kb' }));
-  if (route.method !== 'GET') stages.push(reenterRequestContext);
   const schema = route.body;
   if (schema && typeof schema === 'object') {
     stages.push((req, _res, next) => {

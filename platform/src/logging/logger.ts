@@ -1,5 +1,4 @@
 import pino, { type Logger } from 'pino';
-import { currentCorrelationId } from '../context/correlation';
 
 export type { Logger };
 
@@ -37,11 +36,6 @@ export function createLogger(service: string, options: LoggerOptions = {}): Logg
       timestamp: pino.stdTimeFunctions.isoTime,
       // Secrets at the top of a line or of a child's bindings (formatters.log covers every depth of a line).
       redact: { paths: [...REDACTED_KEYS].map((key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`)), censor: CENSOR },
-      // Lines written while handling a request carry its correlation id (unless the logger binds one).
-      mixin: (_line, _level, from) => {
-        const correlationId = currentCorrelationId();
-        return correlationId && !boundKeys(from).has('correlationId') ? { correlationId } : {};
-      },
       // A key never appears twice on one line (a child's `category` and the line's, nested children),
       // which many log pipelines reject or collapse: the most specific value (the last) stays.
       hooks: { streamWrite: uniqueKeys },
@@ -72,18 +66,6 @@ function stdout(): pino.DestinationStream {
     },
   };
   return shared;
-}
-
-const keysOfLogger = new WeakMap<object, Set<string>>();
-
-/** The keys a (child) logger binds to every line, cached per logger. */
-function boundKeys(logger: Logger): Set<string> {
-  let keys = keysOfLogger.get(logger);
-  if (!keys) {
-    keys = new Set(Object.keys(logger.bindings()));
-    keysOfLogger.set(logger, keys);
-  }
-  return keys;
 }
 
 /** A JSON line with each key once (the last value of a repeated key, as JSON.parse reads it). */

@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream';
-import { runInContext } from '../context/correlation';
 import { createLogger } from './logger';
 
 /** A logger writing into an array of raw lines (the exact text a log pipeline would read). */
@@ -28,16 +27,6 @@ describe('When services log', () => {
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(count(line, 'category')).toBe(1);
     expect(JSON.parse(lines[0])).toMatchObject({ workerId: 'w1', videoId: 'v1', msg: 'render started' });
-  });
-
-  it('should carry the correlation id of the request being handled', () => {
-    const { logger, lines } = capture();
-    runInContext({ correlationId: 'req-42' }, () => logger.info('inside'));
-    logger.info('outside');
-    runInContext({ correlationId: 'req-43' }, () => logger.child({ correlationId: 'evt-1' }).info('bound'));
-    expect(JSON.parse(lines[0]).correlationId).toBe('req-42');
-    expect(JSON.parse(lines[1]).correlationId).toBeUndefined();
-    expect(count(lines[2], 'correlationId')).toBe(1);
   });
 
   it('should blank out secrets at any depth', () => {
