@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../support/a11y';
-import { CSP_VIOLATIONS, launchBrowser, newContext } from '../support/browser';
+import { CSP_VIOLATIONS, holdAppCode, launchBrowser, newContext } from '../support/browser';
 import { startEmbeddedServer, type TestServer } from '../support/embedded-server';
 
 jest.setTimeout(600_000);
@@ -224,6 +224,19 @@ describe('When a creator makes a video from the dashboard', () => {
     await shot('dashboard-drawer-390');
     expect(errors).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("should open it from its card before the app has taken the page over (a slow phone's tap)", async () => {
+    const early = await context.newPage();
+    const code = await holdAppCode(early);
+    await early.goto('/dashboard');
+    // The card's own text, not its title link: the whole card is the link, with or without the app.
+    const card = early.getByTestId('video-card').first();
+    const box = (await card.boundingBox())!;
+    await early.mouse.click(box.x + box.width / 2, box.y + box.height * 0.62);
+    await early.waitForURL(`**${videoUrl}`);
+    await code.release();
+    await early.close();
   });
 
   it('should delete it and go back', async () => {

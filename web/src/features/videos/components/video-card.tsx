@@ -15,11 +15,11 @@ export function VideoCard({ video, number }: VideoCardProps): ReactElement {
   const navigate = useNavigate();
   const href = `/dashboard/view/${video._id}`;
   const orientation = orientationOf(video.aspectRatio);
-  const open = () => navigate(href);
   return (
-    // A click anywhere on the card opens it; keyboard and screen-reader users reach the title's link
-    // (named by its own visible text) and the button.
-    <article className="vid-card" onClick={open} data-testid="video-card">
+    // A click anywhere on the card opens it: the title's link covers the card (CSS), so it works the
+    // moment a page drawn on the server shows, before the app has taken it over. Keyboard and
+    // screen-reader users reach that link (named by its own visible text) and the button.
+    <article className="vid-card" data-testid="video-card">
       <header className="vid-card__head">
         <span className="vid-card__number">#{number}</span>
         <span className="vid-card__date">
@@ -27,7 +27,7 @@ export function VideoCard({ video, number }: VideoCardProps): ReactElement {
         </span>
       </header>
       <h3 className="vid-card__title" title={video.title}>
-        <Link to={href} className="vid-card__link" onClick={(event) => event.stopPropagation()}>
+        <Link to={href} className="vid-card__link">
           {video.title || 'Untitled video'}
         </Link>
       </h3>
@@ -43,9 +43,11 @@ export function VideoCard({ video, number }: VideoCardProps): ReactElement {
         type="primary"
         ghost
         block
+        href={href}
+        className="vid-card__action"
         onClick={(event) => {
-          event.stopPropagation();
-          open();
+          event.preventDefault();
+          navigate(href);
         }}
       >
         View Details

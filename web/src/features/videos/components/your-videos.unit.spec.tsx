@@ -70,7 +70,18 @@ describe('When the user has 8 videos', () => {
     server.use(http.get('/api/video/videos', () => HttpResponse.json({ videos })));
     renderHome();
     const cards = await screen.findAllByTestId('video-card');
-    fireEvent.click(cards[2]);
+    // The title's link covers the card: a click anywhere on it lands on that link.
+    fireEvent.click(within(cards[2]).getByRole('link', { name: /^Video \d+$/ }));
+    expect(await screen.findByText('DETAIL PAGE')).toBeInTheDocument();
+  });
+
+  it('should open the detail page from View Details', async () => {
+    server.use(http.get('/api/video/videos', () => HttpResponse.json({ videos })));
+    renderHome();
+    const cards = await screen.findAllByTestId('video-card');
+    const details = within(cards[1]).getByRole('link', { name: 'View Details' });
+    expect(details).toHaveAttribute('href', `/dashboard/view/${videos[1]._id}`);
+    fireEvent.click(details);
     expect(await screen.findByText('DETAIL PAGE')).toBeInTheDocument();
   });
 });
