@@ -1,7 +1,8 @@
 /**
  * @jest-environment-options {"customExportConditions": [""]}
  */
-import { render, screen } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, server, useMswServer } from '../../test/server';
 import { marker, renderRoutes } from '../../test/render';
@@ -75,6 +76,39 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(document.cookie).not.toContain('token=');
+  });
+
+  describe('Given a page drawn before its user has loaded', () => {
+    it('should draw the user as a transition when they arrive, keeping the page as it is until that is ready', async () => {
+      // The part of the page that shows the user needs code that has not arrived yet.
+      let arrive = () => undefined as void;
+      const code = new Promise<void>((resolve) => (arrive = resolve));
+      const Greeting = lazy(() => code.then(() => ({ default: () => <p>Hello Ada</p> })));
+      function Page() {
+        const { user } = useAuth();
+        return user ? <Greeting /> : <p>The page as drawn</p>;
+      }
+      let answered = () => undefined as void;
+      const answer = new Promise<void>((resolve) => (answered = resolve));
+      server.use(http.get('*/api/auth/me', () => {
+        answered();
+        return HttpResponse.json({ _id: 'u1', email: 'ada@example.com', name: 'Ada' });
+      }));
+      window.localStorage.setItem('token', 'good');
+      renderRoutes({ at: '/', routes: [{ path: '/', element: <Suspense fallback={<p>The page blanked</p>}><Page /></Suspense> }] });
+
+      // When the user arrives: an urgent render would show the boundary's fallback in the page's
+      // place while the code loads; a transition keeps what was drawn.
+      await act(async () => {
+        await answer;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      expect(screen.getByText('The page as drawn')).toBeInTheDocument();
+      expect(screen.queryByText('The page blanked')).not.toBeInTheDocument();
+
+      await act(async () => arrive());
+      expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+    });
   });
 
   it('should throw when useAuth is used outside its provider', () => {
