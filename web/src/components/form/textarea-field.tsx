@@ -1,4 +1,5 @@
 import { Input } from 'antd';
+import { GrowingTextArea } from '../ui/growing-text-area';
 import { FieldShell, useFieldBinding, type BaseFieldProps } from './field-shell';
 
 export interface TextAreaFieldProps extends BaseFieldProps {
@@ -11,12 +12,16 @@ export interface TextAreaFieldProps extends BaseFieldProps {
   readOnly?: boolean;
 }
 
-/** antd `Input.TextArea` bound to a final-form field. */
-export function TextAreaField({ name, label, id, help, hideLabel, className, rows = 4, ...rest }: TextAreaFieldProps) {
+/** antd `Input.TextArea` bound to a final-form field; one that grows with its text is a `GrowingTextArea`. */
+export function TextAreaField({ name, label, id, help, hideLabel, className, rows = 4, autoSize, ...rest }: TextAreaFieldProps) {
   const { ids, error, bound } = useFieldBinding({ name, id, help }, 'text');
   return (
     <FieldShell {...ids} label={label} help={help} error={error} hideLabel={hideLabel} className={className}>
-      <Input.TextArea {...rest} {...bound} rows={rows} />
+      {autoSize ? (
+        <GrowingTextArea {...rest} {...bound} rows={rows} grow={autoSize === true ? {} : autoSize} />
+      ) : (
+        <Input.TextArea {...rest} {...bound} rows={rows} />
+      )}
     </FieldShell>
   );
 }

@@ -1,7 +1,8 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Input, Popconfirm, Tooltip } from 'antd';
+import { Button, Popconfirm, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, FolderOpenOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import type { VideoDetail } from '@app/domain';
+import { GrowingTextArea } from '../../../../components/ui/growing-text-area';
 import { LazyModal } from '../../../../components/ui/lazy-modal';
 import { useOwnMediaPicker, type MediaFitChoice } from '../../../../components/ui/own-media-picker';
 
@@ -152,7 +153,7 @@ export function Storyboard({ studio, disabled, onEditLine, onArrange, onRegenera
         }}
       >
         <label htmlFor="scene-prompt" className="vid-field__label">WHAT THE PICTURE SHOWS</label>
-        <Input.TextArea id="scene-prompt" value={redrawing?.prompt ?? ''} maxLength={400} showCount autoSize={{ minRows: 2, maxRows: 6 }}
+        <GrowingTextArea id="scene-prompt" value={redrawing?.prompt ?? ''} maxLength={400} showCount grow={{ minRows: 2, maxRows: 6 }}
           onChange={(e) => setRedrawing((r) => (r ? { ...r, prompt: e.target.value } : r))} />
         <p className="vid-note">Same art style, a new drawing. Keep the description to draw another take on it.</p>
       </LazyModal>
@@ -166,11 +167,11 @@ function SceneLine({ index, line, disabled, onSave }: { index: number; line: str
   const changed = value.trim() !== line && value.trim().length > 0;
   return (
     <div className="sb-scene__line">
-      <Input.TextArea
+      <GrowingTextArea
         aria-label={`Scene ${index + 1} narration`}
         value={value}
         readOnly={disabled}
-        autoSize={{ minRows: 2, maxRows: 6 }}
+        grow={{ minRows: 2, maxRows: 6 }}
         onChange={(e) => setValue(e.target.value)}
       />
       {changed && (
