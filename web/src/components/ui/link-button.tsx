@@ -2,7 +2,10 @@ import type { MouseEvent, ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, type ButtonProps } from 'antd';
 
-/** An antd button that is a real link (`<a href>`) but navigates inside the app. */
+/**
+ * An antd button that is a real link (`<a href>`) but navigates inside the app; a click the browser
+ * gives a meaning of its own (a new tab or window, a download) is left to the browser.
+ */
 export function LinkButton({ to, ...props }: Omit<ButtonProps, 'href'> & { to: string }): ReactElement {
   const navigate = useNavigate();
   return (
@@ -10,7 +13,7 @@ export function LinkButton({ to, ...props }: Omit<ButtonProps, 'href'> & { to: s
       {...props}
       href={to}
       onClick={(event: MouseEvent<HTMLElement>) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
         event.preventDefault();
         navigate(to);
       }}

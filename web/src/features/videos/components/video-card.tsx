@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { Button } from 'antd';
+import { Link } from 'react-router-dom';
 import { CalendarOutlined, ClockCircleOutlined, MobileOutlined, DesktopOutlined } from '@ant-design/icons';
 import { orientationOf, type VideoListItem } from '@app/domain';
 import { formatCreatedAt, wholeSeconds } from '../lib/numbering';
 import { useClientValue } from '../../../lib/client-value';
+import { LinkButton } from '../../../components/ui/link-button';
 
 export interface VideoCardProps {
   video: VideoListItem;
@@ -12,7 +12,6 @@ export interface VideoCardProps {
 }
 
 export function VideoCard({ video, number }: VideoCardProps): ReactElement {
-  const navigate = useNavigate();
   const href = `/dashboard/view/${video._id}`;
   const orientation = orientationOf(video.aspectRatio);
   return (
@@ -39,19 +38,9 @@ export function VideoCard({ video, number }: VideoCardProps): ReactElement {
           <ClockCircleOutlined aria-hidden /> {wholeSeconds(video.duration)}
         </span>
       </div>
-      <Button
-        type="primary"
-        ghost
-        block
-        href={href}
-        className="vid-card__action"
-        onClick={(event) => {
-          event.preventDefault();
-          navigate(href);
-        }}
-      >
+      <LinkButton type="primary" ghost block to={href} className="vid-card__action">
         View Details
-      </Button>
+      </LinkButton>
     </article>
   );
 }
