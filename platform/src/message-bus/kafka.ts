@@ -6,6 +6,7 @@ import {
   Partitioners,
   type PartitionAssigner,
   type Admin,
+  type Consumer as KafkaConsumer,
   type EachMessagePayload,
   type LogEntry,
   type Producer,
@@ -191,15 +192,17 @@ export class KafkaMessageBus implements MessageBus {
     const fromBeginning = options.fromBeginning !== false;
     if (!fromBeginning) await this.startNewGroupAtEnd(options.groupId, topic);
 
-    const consumer = this.kafka.consumer({
-      groupId: options.groupId,
-      allowAutoTopicCreation: false,
-      heartbeatInterval: this.options.heartbeatIntervalMs,
-      sessionTimeout: this.options.sessionTimeoutMs,
-      maxWaitTimeInMs: this.options.maxWaitTimeMs,
-      retry: { initialRetryTime: 100, retries: 8 },
-      partitionAssigners: [roundRobin, PartitionAssigners.roundRobin],
-    });
+    const newConsumer = () =>
+      this.kafka.consumer({
+        groupId: options.groupId,
+        allowAutoTopicCreation: false,
+        heartbeatInterval: this.options.heartbeatIntervalMs,
+        sessionTimeout: this.options.sessionTimeoutMs,
+        maxWaitTimeInMs: this.options.maxWaitTimeMs,
+        retry: { initialRetryTime: 100, retries: 8 },
+        partitionAssigners: [roundRobin, PartitionAssigners.roundRobin],
+      });
+    let consumer = newConsumer();
     let stopping = false;
     const wakeups = new Set<() => void>();
 
@@ -214,9 +217,6 @@ export class KafkaMessageBus implements MessageBus {
         resolve();
       });
     });
-    consumer.on(consumer.events.CRASH, ({ payload }) => {
-      this.config.logger?.error({ category: 'message-bus', topic, groupId: options.groupId, err: payload.error, restart: payload.restart }, 'consumer crashed');
-    });
 
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
@@ -230,12 +230,12 @@ export class KafkaMessageBus implements MessageBus {
       });
 
     const inFlight = new Set<Promise<void>>();
-    const eachMessage = (payload: EachMessagePayload): Promise<void> => {
-      const handling = handleMessage(payload);
+    const eachMessage = (member: KafkaConsumer, payload: EachMessagePayload): Promise<void> => {
+      const handling = handleMessage(member, payload);
       inFlight.add(handling);
       return handling.finally(() => inFlight.delete(handling));
     };
-    const handleMessage = async (payload: EachMessagePayload): Promise<void> => {
+    const handleMessage = async (member: KafkaConsumer, payload: EachMessagePayload): Promise<void> => {
       const { partition, message } = payload;
       const failureKey = `${options.groupId}\u0000${topic}\u0000${partition}\u0000${message.offset}`;
       const headers: Record<string, string> = {};
@@ -265,7 +265,7 @@ export class KafkaMessageBus implements MessageBus {
           if (stopping) return;
           const reason = giveUpReason(error, incoming.redeliveries, options.maxRedeliveries);
           if (reason !== null && (await this.deadLetter(topic, options.groupId, payload, headers, reason, incoming.redeliveries))) {
-            await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+            await member.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
             this.failures.delete(failureKey);
             return;
           }
@@ -283,19 +283,47 @@ export class KafkaMessageBus implements MessageBus {
         } finally {
           clearInterval(beat);
         }
-        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+        await member.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
         this.failures.delete(failureKey);
         return;
       }
     };
 
-    await consumer.connect();
-    await consumer.subscribe({ topics: [topic], fromBeginning });
-    await consumer.run({
-      autoCommit: false,
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently,
-      eachMessage,
-    });
+    const run = async (member: KafkaConsumer) => {
+      // kafkajs restarts a consumer after a crash it deems passing; after any other (a non-retriable
+      // error) it disconnects it for good, which would leave this process a member of nothing while
+      // it looks alive. Such a consumer is replaced by a new one, backing off while that fails.
+      member.on(member.events.CRASH, ({ payload }) => {
+        this.config.logger?.error({ category: 'message-bus', topic, groupId: options.groupId, err: payload.error, restart: payload.restart }, 'consumer crashed');
+        if (!payload.restart && !stopping && member === consumer) restarting ??= replace().finally(() => (restarting = undefined));
+      });
+      await member.connect();
+      await member.subscribe({ topics: [topic], fromBeginning });
+      await member.run({
+        autoCommit: false,
+        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently,
+        eachMessage: (payload) => eachMessage(member, payload),
+      });
+    };
+    let restarting: Promise<void> | undefined;
+    const replace = async () => {
+      for (let attempt = 1; ; attempt++) {
+        await sleep(backoffDelay(attempt, this.options.retryBackoffMs, this.options.maxRetryBackoffMs));
+        if (stopping) return;
+        const next = newConsumer();
+        consumer = next;
+        try {
+          await run(next);
+          this.config.logger?.warn({ category: 'message-bus', topic, groupId: options.groupId, attempt }, 'consumer started again after a crash');
+          return;
+        } catch (error) {
+          await next.disconnect().catch(() => undefined);
+          this.config.logger?.error({ category: 'message-bus', topic, groupId: options.groupId, attempt, err: error }, 'could not start the consumer again; retrying');
+        }
+      }
+    };
+
+    await run(consumer);
     try {
       await joined;
     } catch (error) {
@@ -309,6 +337,7 @@ export class KafkaMessageBus implements MessageBus {
         (stopped ??= (async () => {
           stopping = true;
           for (const wake of [...wakeups]) wake();
+          await restarting;
           // Let running handlers finish and commit while the consumer is still a member.
           await Promise.allSettled([...inFlight]);
           await consumer.disconnect();
