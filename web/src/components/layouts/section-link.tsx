@@ -1,12 +1,13 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { isPlainClick } from '../../lib/plain-click';
 import { scrollToSection, type SectionId } from '../../lib/scroll';
 
 /** A link to a landing-page section: scrolls there when it is on the page, navigates to /#id otherwise. */
 export function SectionLink({ section, children, className, onNavigate }: { section: SectionId; children: ReactNode; className?: string; onNavigate?: () => void }) {
   const navigate = useNavigate();
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    if (!isPlainClick(e)) return;
     e.preventDefault();
     onNavigate?.();
     if (!scrollToSection(section)) navigate(`/#${section}`);

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, type ButtonProps } from 'antd';
+import { isPlainClick } from '../../lib/plain-click';
 
 /**
  * An antd button that is a real link (`<a href>`) but navigates inside the app; a click the browser
@@ -13,7 +14,7 @@ export function LinkButton({ to, ...props }: Omit<ButtonProps, 'href'> & { to: s
       {...props}
       href={to}
       onClick={(event: MouseEvent<HTMLElement>) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         navigate(to);
       }}
