@@ -8,7 +8,7 @@ export function growsInCss(): boolean {
   return typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 }
 
-export type GrowingTextAreaProps = Omit<TextAreaProps, 'autoSize'> & {
+export type GrowingTextAreaProps = Omit<TextAreaProps, 'autoSize' | 'classNames'> & {
   /** Grow with the text between these row counts. */
   grow: { minRows?: number; maxRows?: number };
 };
@@ -20,10 +20,9 @@ export type GrowingTextAreaProps = Omit<TextAreaProps, 'autoSize'> & {
  * HTML, its caption and scene lines took 70 ms of a 190 ms task. Where the browser cannot, antd's
  * measuring takes over once the page is the browser's (the server's HTML assumes it can).
  */
-export function GrowingTextArea({ grow, style, classNames, ...rest }: GrowingTextAreaProps): ReactElement {
+export function GrowingTextArea({ grow, style, ...rest }: GrowingTextAreaProps): ReactElement {
   const css = useClientValue(growsInCss, true);
-  if (!css) return <Input.TextArea {...rest} style={style} classNames={classNames} autoSize={grow} />;
+  if (!css) return <Input.TextArea {...rest} style={style} autoSize={grow} />;
   const rows = { '--ui-min-rows': grow.minRows ?? 1, '--ui-max-rows': grow.maxRows ?? 1000 } as CSSProperties;
-  const textarea = typeof classNames === 'object' && classNames?.textarea ? `ui-grows ${classNames.textarea}` : 'ui-grows';
-  return <Input.TextArea {...rest} style={{ ...style, ...rows }} classNames={{ ...(typeof classNames === 'object' ? classNames : {}), textarea }} />;
+  return <Input.TextArea {...rest} style={{ ...style, ...rows }} classNames={{ textarea: 'ui-grows' }} />;
 }
