@@ -146,14 +146,15 @@ export interface SessionPage {
  * visitor got the skeleton.
  */
 export async function warmUp(): Promise<void> {
-  antdCatalogKeys();
+  antdCatalog();
   for (const path of [paths.dashboard.root.path, paths.dashboard.view.path, paths.dashboard.detail.getHref('id')]) await renderSignedIn(path);
 }
 
-let catalogKeys: Set<string> | undefined;
-/** The antd styles every signed-in page's skeleton sheet holds (`renderSignedIn`'s catalog), by their cache keys. */
-function antdCatalogKeys(): Set<string> {
-  if (!catalogKeys) {
+type StyleCache = ReturnType<typeof createCache>;
+let catalog: { keys: Set<string>; paths: Map<string, string> } | undefined;
+/** The antd styles every signed-in page's skeleton sheet holds (`renderSignedIn`'s catalog): their cache keys, and where antd finds them. */
+function antdCatalog(): { keys: Set<string>; paths: Map<string, string> } {
+  if (!catalog) {
     const cache = createCache();
     renderToString(
       <StyleProvider cache={cache}>
@@ -162,9 +163,41 @@ function antdCatalogKeys(): Set<string> {
         </AntdProvider>
       </StyleProvider>,
     );
-    catalogKeys = new Set(cache.cache.keys());
+    catalog = { keys: new Set(cache.cache.keys()), paths: stylePaths(cache) };
   }
-  return catalogKeys;
+  return catalog;
+}
+
+/**
+ * antd's map of the styles a page has written down (`extractStyle` closes its sheet with it): each
+ * style's path and id. antd in the browser reads the map as a CSS `content` of its class, so of two
+ * sheets only one map counts (the later, or the more specific).
+ */
+const CACHE_MAP = 'data-ant-cssinjs-cache-path';
+const CACHE_MAP_RULE = new RegExp(`\\.${CACHE_MAP}\\{content:"[^"]*";\\}$`);
+
+/** The map's entries of a render's styles (`useStyleRegister`'s cache: `[css, id, effects, clientOnly, order]`; client-only ones are never written down). */
+function stylePaths(cache: StyleCache): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const [key, [, entry]] of cache.cache) {
+    const [, id, , clientOnly] = entry as [string, string, unknown, boolean];
+    if (key.startsWith('style%') && !clientOnly) paths.set(key.slice('style%'.length).replaceAll('%', '|'), id);
+  }
+  return paths;
+}
+
+/**
+ * The antd styles of a page drawn for its visitor beyond the skeleton's sheet, and one map of both:
+ * the sheet's styles the page uses (the catalog's) and the page's own. The page's map outranks the
+ * sheet's, which names only the catalog's, else antd in the browser would compute the page's own
+ * styles again as it takes the page over, and write them into the document a second time.
+ */
+function sessionStyles(cache: StyleCache): string {
+  const { keys, paths } = antdCatalog();
+  for (const key of keys) cache.extracted.add(key);
+  const own = extractStyle(cache, { plain: true, once: true }).replace(CACHE_MAP_RULE, '');
+  const map = [...new Map([...paths, ...stylePaths(cache)])].map(([path, id]) => `${path}:${id}`).join(';');
+  return `${own}.${CACHE_MAP}.${CACHE_MAP}{content:"${map}";}`;
 }
 
 /** JSON that cannot end its script element early (`</script>`) nor break a line in it. */
@@ -206,8 +239,7 @@ export async function renderForSession({ path, token, origin, deadlineMs }: Sess
     const state: SessionPageState = { api: store.getState().api, renderedAt, userId: me.data.id };
     // The token keys the user's query (getMe): the page names it by a mark, which the browser reads as its own.
     // The antd styles of what it shows beyond the skeleton's sheet: the page paints styled before the app's code has run.
-    for (const key of antdCatalogKeys()) antdStyles.extracted.add(key);
-    const antdCss = extractStyle(antdStyles, { plain: true, once: true }).replace(/<\/style/gi, '<\\/style');
+    const antdCss = sessionStyles(antdStyles).replace(/<\/style/gi, '<\\/style');
     return { html, state: jsonForScript(state).replaceAll(token, SESSION_TOKEN_MARK), antdCss };
   } finally {
     render.release();
