@@ -7,6 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchPath, type RouteObject } from 'react-router-dom';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import hash from '@emotion/hash';
 import { AppProvider } from './app/provider';
 import { AppRoutes, prefetchRoute, preloadRoute, routeHandles, routes } from './app/router';
 import { storeForRender } from './app/routes/app-root';
@@ -137,6 +138,12 @@ export interface SessionPage {
   state: string;
   /** The antd styles of the page as drawn, safe inside a style element. */
   antdCss: string;
+  /**
+   * The CSS variables of the page's antd components as antd writes them into the document itself
+   * (style elements named by their hash): antd in the browser writes these whatever the page's
+   * sheets hold, unless it finds them written already, as they are here.
+   */
+  antdVars: string;
 }
 
 /**
@@ -175,6 +182,8 @@ function antdCatalog(): { keys: Set<string>; paths: Map<string, string> } {
  */
 const CACHE_MAP = 'data-ant-cssinjs-cache-path';
 const CACHE_MAP_RULE = new RegExp(`\\.${CACHE_MAP}\\{content:"[^"]*";\\}$`);
+/** The map as a style element of its own, which would tell antd to look for every style in style elements: left out. */
+const CACHE_MAP_ELEMENT = new RegExp(`<style ${CACHE_MAP}="${CACHE_MAP}">[^<]*</style>$`);
 
 /** The map's entries of a render's styles (`useStyleRegister`'s cache: `[css, id, effects, clientOnly, order]`; client-only ones are never written down). */
 function stylePaths(cache: StyleCache): Map<string, string> {
@@ -190,14 +199,19 @@ function stylePaths(cache: StyleCache): Map<string, string> {
  * The antd styles of a page drawn for its visitor beyond the skeleton's sheet, and one map of both:
  * the sheet's styles the page uses (the catalog's) and the page's own. The page's map outranks the
  * sheet's, which names only the catalog's, else antd in the browser would compute the page's own
- * styles again as it takes the page over, and write them into the document a second time.
+ * styles again as it takes the page over, and write them into the document a second time. Its CSS
+ * variables go out apart, as the style elements antd would write (`antdVars`).
  */
-function sessionStyles(cache: StyleCache): string {
+function sessionStyles(cache: StyleCache): { css: string; vars: string } {
   const { keys, paths } = antdCatalog();
+  const elements = (types: 'token' | 'cssVar') => extractStyle(cache, { types }).replace(CACHE_MAP_ELEMENT, '');
+  // The theme's own variables: antd in the browser names their element by the theme's key, not by the token's hash as it extracts them.
+  const themeVars = elements('token').replace(/data-token-hash="([^"]+)" data-css-hash="[^"]+"/g, (_attributes, themeKey: string) => `data-token-hash="${themeKey}" data-css-hash="${hash(`css-var-${themeKey}`)}"`);
+  const vars = themeVars + elements('cssVar');
   for (const key of keys) cache.extracted.add(key);
-  const own = extractStyle(cache, { plain: true, once: true }).replace(CACHE_MAP_RULE, '');
+  const own = extractStyle(cache, { plain: true, once: true, types: 'style' }).replace(CACHE_MAP_RULE, '');
   const map = [...new Map([...paths, ...stylePaths(cache)])].map(([path, id]) => `${path}:${id}`).join(';');
-  return `${own}.${CACHE_MAP}.${CACHE_MAP}{content:"${map}";}`;
+  return { css: `${own}.${CACHE_MAP}.${CACHE_MAP}{content:"${map}";}`, vars };
 }
 
 /** JSON that cannot end its script element early (`</script>`) nor break a line in it. */
@@ -239,8 +253,9 @@ export async function renderForSession({ path, token, origin, deadlineMs }: Sess
     const state: SessionPageState = { api: store.getState().api, renderedAt, userId: me.data.id };
     // The token keys the user's query (getMe): the page names it by a mark, which the browser reads as its own.
     // The antd styles of what it shows beyond the skeleton's sheet: the page paints styled before the app's code has run.
-    const antdCss = sessionStyles(antdStyles).replace(/<\/style/gi, '<\\/style');
-    return { html, state: jsonForScript(state).replaceAll(token, SESSION_TOKEN_MARK), antdCss };
+    const styles = sessionStyles(antdStyles);
+    const antdCss = styles.css.replace(/<\/style/gi, '<\\/style');
+    return { html, state: jsonForScript(state).replaceAll(token, SESSION_TOKEN_MARK), antdCss, antdVars: styles.vars };
   } finally {
     render.release();
     setServerSession(null);

@@ -39,6 +39,8 @@ interface SessionPage {
   html: string;
   state: string;
   antdCss: string;
+  /** Style elements antd would write into the head itself (its CSS variables), written already. */
+  antdVars?: string;
 }
 
 interface Answer {
@@ -181,7 +183,7 @@ export type SessionPages = ReturnType<typeof sessionPages>;
  * compiles what it preloads): they move to the root's `data-chunks`, which the page's first script
  * asks for once the page is painted (web/src/main.tsx).
  */
-export function fillRoot(page: string, { html, state, antdCss }: SessionPage): string | null {
+export function fillRoot(page: string, { html, state, antdCss, antdVars = '' }: SessionPage): string | null {
   const chunks: string[] = [];
   page = page.replace(LOW_PRIORITY_PRELOAD, (_link, href: string) => {
     chunks.push(href);
@@ -194,7 +196,7 @@ export function fillRoot(page: string, { html, state, antdCss }: SessionPage): s
   // Live at once, unlike the skeleton: its links work, a screen reader reads it, and a tap on one of
   // its controls before the app has taken it over is held for the app (web/src/lib/early-interactions.ts).
   const root = `<div id="root" data-session=""${chunks.length ? ` data-chunks="${chunks.join(' ')}"` : ''}>`;
-  return `${page.slice(0, sheets)}<style>${antdCss}</style>\n    ${page.slice(sheets, open)}${root}${html}</div>\n    <script type="application/json" id="session-state">${state}</script>${page.slice(close + '</div>'.length)}`;
+  return `${page.slice(0, sheets)}<style>${antdCss}</style>${antdVars}\n    ${page.slice(sheets, open)}${root}${html}</div>\n    <script type="application/json" id="session-state">${state}</script>${page.slice(close + '</div>'.length)}`;
 }
 
 /** A skeleton's preload of one of the app's chunks (web/scripts/prerender.mjs), with the white space before it. */
