@@ -14,6 +14,8 @@ import { Tabs } from '../../../../components/ui/tabs';
 import '../studio.css';
 
 // The Captions and Sound tabs' settings (antd's segmented controls, slider and switch), fetched when one of them is opened.
+type Studio = NonNullable<VideoDetail['studio']>;
+
 const CaptionSettings = lazyComponent(() => import('../../../../components/ui/look-and-sound').then((module) => module.CaptionSettings));
 const SoundSettings = lazyComponent(() => import('../../../../components/ui/look-and-sound').then((module) => module.SoundSettings));
 const tabLoading = <div className="skel skel--block" style={{ height: 160 }} aria-busy="true" aria-label="Loading" />;
@@ -131,24 +133,30 @@ export function StudioPanel({ video }: { video: VideoDetail }): ReactElement | n
           {
             key: 'versions',
             label: `Versions (${studio.versions.length})`,
-            children: (
-              <ol className="st-versions" aria-label="Versions">
-                {[...studio.versions].reverse().map((v) => (
-                  <li key={v.version} className="st-version">
-                    <HistoryOutlined aria-hidden />
-                    <span className="st-version__name">Version {v.version}</span>
-                    <span className="st-version__meta">{new Date(v.at).toLocaleString()} · {clock(v.durationSeconds)}</span>
-                    {v.version === studio.currentVersion
-                      ? <span className="st-version__shown">On show</span>
-                      : <Button size="small" loading={restoring.isLoading} disabled={locked} onClick={() => void quietly(saving(() => restore({ id, version: v.version }).unwrap()))}>Restore</Button>}
-                  </li>
-                ))}
-              </ol>
-            ),
+            // Its own component: its dates are formatted (the browser's Intl, costly on a phone's first use) only once the tab is opened.
+            children: <VersionList studio={studio} locked={locked} restoring={restoring.isLoading} onRestore={(version) => void quietly(saving(() => restore({ id, version }).unwrap()))} />,
           },
         ]}
       />
       {locked && <Alert type="info" showIcon message="The video keeps playing its current version until the new one is done." />}
     </section>
+  );
+}
+
+/** The studio's versions, newest first: the one on show, and a way back to any other. */
+function VersionList({ studio, locked, restoring, onRestore }: { studio: Studio; locked: boolean; restoring: boolean; onRestore: (version: number) => void }): ReactElement {
+  return (
+    <ol className="st-versions" aria-label="Versions">
+      {[...studio.versions].reverse().map((v) => (
+        <li key={v.version} className="st-version">
+          <HistoryOutlined aria-hidden />
+          <span className="st-version__name">Version {v.version}</span>
+          <span className="st-version__meta">{new Date(v.at).toLocaleString()} · {clock(v.durationSeconds)}</span>
+          {v.version === studio.currentVersion
+            ? <span className="st-version__shown">On show</span>
+            : <Button size="small" loading={restoring} disabled={locked} onClick={() => onRestore(v.version)}>Restore</Button>}
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -58,4 +58,24 @@ describe('The studio panel', () => {
       expect(screen.queryByText('Video is still processing')).toBeNull();
     });
   });
+
+  describe('When the panel is drawn on its first tab', () => {
+    it("should leave the versions' dates unformatted until the Versions tab is opened, then list them newest first", () => {
+      const formatted = jest.spyOn(Date.prototype, 'toLocaleString');
+      try {
+        renderPanel(studio());
+        expect(screen.getByRole('tab', { name: 'Versions (2)' })).toBeInTheDocument();
+        expect(formatted).not.toHaveBeenCalled();
+
+        fireEvent.click(screen.getByRole('tab', { name: 'Versions (2)' }));
+        const versions = screen.getAllByRole('listitem').filter((item) => item.classList.contains('st-version'));
+        expect(versions.map((item) => item.querySelector('.st-version__name')?.textContent)).toEqual(['Version 2', 'Version 1']);
+        expect(formatted).toHaveBeenCalledTimes(2);
+        expect(versions[0]).toHaveTextContent('On show');
+        expect(screen.getByRole('button', { name: 'Restore' })).toBeEnabled();
+      } finally {
+        formatted.mockRestore();
+      }
+    });
+  });
 });
