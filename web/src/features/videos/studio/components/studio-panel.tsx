@@ -13,9 +13,9 @@ import { lazyComponent } from '../../../../lib/lazy-component';
 import { Tabs } from '../../../../components/ui/tabs';
 import '../studio.css';
 
-// The Captions and Sound tabs' settings (antd's segmented controls, slider and switch), fetched when one of them is opened.
 type Studio = NonNullable<VideoDetail['studio']>;
 
+// The Captions and Sound tabs' settings (antd's segmented controls, slider and switch), fetched when one of them is opened.
 const CaptionSettings = lazyComponent(() => import('../../../../components/ui/look-and-sound').then((module) => module.CaptionSettings));
 const SoundSettings = lazyComponent(() => import('../../../../components/ui/look-and-sound').then((module) => module.SoundSettings));
 const tabLoading = <div className="skel skel--block" style={{ height: 160 }} aria-busy="true" aria-label="Loading" />;
