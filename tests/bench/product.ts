@@ -1,18 +1,25 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { freePort, startService, waitForHttp } from '../support/processes';
+import WebSocket from 'ws';
+import { freePort, serviceCommand, startProgram, startService, waitForHttp } from '../support/processes';
 
 /**
  * The embedded product as `npm start` runs it (its own process, built), on a fresh data directory,
  * listening on loopback; `env` adds to or overrides its settings (the engines' URLs, limits).
+ * `inspect` opens its inspector on loopback, for `heapAfterCollection`.
  */
-export async function startEmbeddedProduct(name: string, env: Record<string, string> = {}) {
+export async function startEmbeddedProduct(name: string, env: Record<string, string> = {}, { inspect = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const product = startService(name, 'gateway', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env });
+  const settings = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env };
+  const inspectPort = inspect ? await freePort() : null;
+  const product = inspectPort === null
+    ? startService(name, 'gateway', settings)
+    : startProgram(name, process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, ...serviceCommand('gateway')], settings);
   try {
     await waitForHttp(url);
   } catch (error) {
@@ -23,11 +30,46 @@ export async function startEmbeddedProduct(name: string, env: Record<string, str
     url,
     /** The product's own process (its render workers are a child of it). */
     pid: product.child.pid!,
+    /** Bytes of JavaScript heap the product's process holds right after a full collection (started with `inspect`). */
+    heapAfterCollection: () => {
+      if (inspectPort === null) throw new Error(`${name} was started without its inspector`);
+      return heapAfterCollection(inspectPort);
+    },
     async stop() {
       await product.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A process's JavaScript heap in use right after a full collection, asked over its inspector (the
+ * DevTools protocol): what it holds, without the garbage a reading of its memory between two
+ * collections would count.
+ */
+async function heapAfterCollection(inspectPort: number): Promise<number> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await once(socket, 'open');
+  let lastId = 0;
+  const call = <T>(method: string) => new Promise<T>((resolve, reject) => {
+    const id = ++lastId;
+    const answer = (data: WebSocket.RawData) => {
+      const message = JSON.parse(String(data)) as { id?: number; result?: T; error?: { message: string } };
+      if (message.id !== id) return;
+      socket.off('message', answer);
+      if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+      else resolve(message.result as T);
+    };
+    socket.on('message', answer);
+    socket.send(JSON.stringify({ id, method }));
+  });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    return (await call<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+  } finally {
+    socket.close();
+  }
 }
 
 /** autocannon as a promise: one bounded load run, after an unmeasured warm-up when asked (autocannon's own option, missing from its types). */
