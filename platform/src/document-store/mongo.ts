@@ -195,6 +195,8 @@ export class MongoDocumentStore implements DocumentStore {
   readonly kind = 'mongo';
   private readonly collections = new Map<string, MongoDocumentCollection<any>>();
   private readonly pendingIndexes = new Set<Promise<unknown>>();
+  /** Each collection's indexes asked of the server, by their fields. */
+  private readonly indexRequests = new Map<string, Map<string, Promise<unknown>>>();
 
   private constructor(
     private readonly client: MongoClient,
@@ -213,19 +215,26 @@ export class MongoDocumentStore implements DocumentStore {
   collection<T extends Doc>(name: string, options: { indexes?: string[][] } = {}): Collection<T> {
     assertCollectionName(name);
     const indexes = (options.indexes ?? []).filter((fields) => fields.length > 0);
+    indexes.forEach((fields) => fields.forEach(assertFieldPath));
     const mongoCollection = this.db.collection<MongoDoc>(name);
-    // Indexes are created when the collection is first asked for; every operation waits for them.
-    const ready = this.track(
-      Promise.all(
-        indexes.map((fields) => {
-          fields.forEach(assertFieldPath);
-          return mongoCollection.createIndex(Object.fromEntries(fields.map((field) => [field, 1])));
-        }),
-      ),
-    );
+    // A collection is asked for on every request and every event: each index is asked of the server
+    // the first time only (a round trip, and costly work on some servers), again after a failure.
+    let requested = this.indexRequests.get(name);
+    if (!requested) this.indexRequests.set(name, (requested = new Map()));
+    let asked = false;
+    for (const fields of indexes) {
+      const key = fields.join('\u0000');
+      if (requested.has(key)) continue;
+      const request = this.track(mongoCollection.createIndex(Object.fromEntries(fields.map((field) => [field, 1]))));
+      const known = requested;
+      request.catch(() => known.get(key) === request && known.delete(key));
+      requested.set(key, request);
+      asked = true;
+    }
     const existing = this.collections.get(name);
-    if (existing && indexes.length === 0) return existing as MongoDocumentCollection<T>;
-    const collection = new MongoDocumentCollection<T>(mongoCollection, ready, this.maxApplyAttempts);
+    if (existing && !asked) return existing as MongoDocumentCollection<T>;
+    // Every operation waits for the collection's indexes.
+    const collection = new MongoDocumentCollection<T>(mongoCollection, Promise.all(requested.values()), this.maxApplyAttempts);
     this.collections.set(name, collection);
     return collection;
   }
@@ -254,6 +263,7 @@ export class MongoDocumentStore implements DocumentStore {
       await this.db.collection(target).createIndex(index.key, { name: index.name });
     }
     this.collections.delete(replacement);
+    this.indexRequests.delete(replacement);
   }
 
   async getCheckpoint(name: string): Promise<number> {
