@@ -80,6 +80,12 @@ describe('The HTML of a signed-in page', () => {
     // The session's token stays in the browser's storage: the page names it nowhere.
     expect(home.text).not.toContain(ada.token);
     expect(detail.text).not.toContain(ada.token);
+    // antd's CSS variables, the skeleton's and the page's own, go out once each.
+    for (const { text } of [home, detail]) {
+      const ids = [...text.matchAll(/<style[^>]*\sdata-css-hash="([^"]+)"/g)].map(([, id]) => id);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    }
   });
 
   it('is each visitor their own', async () => {
@@ -179,6 +185,16 @@ describe('In the browser', () => {
     await page.getByRole('button', { name: /\bBACK$/ }).click();
     await page.waitForURL('**/dashboard/view');
     await expect(page.getByText(ada.title).first().isVisible()).resolves.toBe(true);
+  });
+
+  it("takes over a page's skeleton without antd writing its styles again", async () => {
+    // The Create page's skeleton is its first screen in full: the app takes it over as it is (hydrated).
+    expect(await (await page.goto('/dashboard/create'))?.text()).toContain('<div id="root" data-shell=""');
+    await appTakenOver(page);
+    await page.waitForLoadState('networkidle');
+    // Its antd rules are in its sheet, and its CSS variables in its head as the style elements antd writes.
+    const written = await page.evaluate(() => (window as unknown as { antdWrote: string[] }).antdWrote);
+    expect(written).toEqual([]);
   });
 
   it('answers a tap on the drawn page before the app is there, once the app has taken it over', async () => {

@@ -123,10 +123,10 @@ for (const { name, path, example, title, styledModules = [] } of APP_PAGES) {
   } catch (error) {
     // A page that cannot be drawn without its browser gets no skeleton (the app renders it from scratch).
     console.warn(`prerender: no skeleton for ${path}: ${error instanceof Error ? error.message : error}`);
-    shells.push({ name, path, title, page: { html: '', modules: routeModules(example ?? path), antdCss: '' }, styledModules });
+    shells.push({ name, path, title, page: { html: '', modules: routeModules(example ?? path), antdCss: '', antdVars: '' }, styledModules });
   }
 }
-for (const { name, path, title, page: { html, modules, antdCss }, styledModules } of shells) {
+for (const { name, path, title, page: { html, modules, antdCss, antdVars }, styledModules } of shells) {
   const { scripts } = assetsOf([START, ...modules]);
   const { styles } = assetsOf([START, ...modules, ...styledModules]);
   // The page's antd styles, named by their content like the build's assets (pages with the same share the file).
@@ -139,11 +139,12 @@ for (const { name, path, title, page: { html, modules, antdCss }, styledModules 
   const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? '';
   const waitsForData = !html || /aria-busy="true"|class="(?:[^"]* )?(?:skel|ant-skeleton)[ "]/.test(main);
   const preloads = waitsForData ? modulePreloads(scripts).map((link) => link.replace('<link ', '<link fetchpriority="low" ')) : [];
-  // antd's sheet before the app's own, so that the app's rules win, as when antd adds its styles at the top of the head.
+  // antd's sheet before the app's own, so that the app's rules win, as when antd adds its styles at the top of the head;
+  // before it, its CSS variables as the style elements antd would write as it takes the page over (it finds them there).
   // The page's own name in the tab from the first paint (the app keeps it: lib/use-document-title.ts).
   let page = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(title))}</title>`)
-    .replace(/<link rel="stylesheet"/, antdHref ? `<link rel="stylesheet" crossorigin href="${antdHref}" />\n    <link rel="stylesheet"` : '<link rel="stylesheet"')
+    .replace(/<link rel="stylesheet"/, () => (antdHref ? `${antdVars}\n    <link rel="stylesheet" crossorigin href="${antdHref}" />\n    <link rel="stylesheet"` : '<link rel="stylesheet"'))
     .replace('</head>', `  ${[...stylesheets(styles), ...preloads].join('\n    ')}\n  </head>`);
   // The skeleton stays inert (no control in it answers) until the app has taken the page over
   // (app/provider.tsx). A page whose skeleton is its first screen in full is taken over as it is

@@ -82,6 +82,8 @@ export interface SignedInPage extends RenderedPage {
    * before (as it does for every page reached from the sign-in screens, which have no such sheet).
    */
   antdCss: string;
+  /** The CSS variables of the page's antd components, as the style elements antd writes (`cssVarElements`): for the page's head. */
+  antdVars: string;
 }
 
 /**
@@ -110,7 +112,7 @@ export async function renderSignedIn(path: string): Promise<SignedInPage> {
       </AntdProvider>
     </StyleProvider>,
   );
-  return { html, modules: routeModules(path), antdCss: extractStyle(antdStyles, { plain: true }) };
+  return { html, modules: routeModules(path), antdCss: extractStyle(antdStyles, { plain: true, types: 'style' }), antdVars: cssVarElements(antdStyles) };
 }
 
 /**
@@ -204,14 +206,23 @@ function stylePaths(cache: StyleCache): Map<string, string> {
  */
 function sessionStyles(cache: StyleCache): { css: string; vars: string } {
   const { keys, paths } = antdCatalog();
-  const elements = (types: 'token' | 'cssVar') => extractStyle(cache, { types }).replace(CACHE_MAP_ELEMENT, '');
-  // The theme's own variables: antd in the browser names their element by the theme's key, not by the token's hash as it extracts them.
-  const themeVars = elements('token').replace(/data-token-hash="([^"]+)" data-css-hash="[^"]+"/g, (_attributes, themeKey: string) => `data-token-hash="${themeKey}" data-css-hash="${hash(`css-var-${themeKey}`)}"`);
-  const vars = themeVars + elements('cssVar');
+  const vars = cssVarElements(cache);
   for (const key of keys) cache.extracted.add(key);
   const own = extractStyle(cache, { plain: true, once: true, types: 'style' }).replace(CACHE_MAP_RULE, '');
   const map = [...new Map([...paths, ...stylePaths(cache)])].map(([path, id]) => `${path}:${id}`).join(';');
   return { css: `${own}.${CACHE_MAP}.${CACHE_MAP}{content:"${map}";}`, vars };
+}
+
+/**
+ * The CSS variables of a render's antd components (the theme's and each component's), as the style
+ * elements antd writes into the head: antd in the browser writes these whatever a page's sheets
+ * hold, unless it finds an element of that id in the head already. The theme's element is named by
+ * the theme's key, as antd in the browser names it (its extraction names it by the token's hash).
+ */
+function cssVarElements(cache: StyleCache): string {
+  const elements = (types: 'token' | 'cssVar') => extractStyle(cache, { types }).replace(CACHE_MAP_ELEMENT, '');
+  const themeVars = elements('token').replace(/data-token-hash="([^"]+)" data-css-hash="[^"]+"/g, (_attributes, themeKey: string) => `data-token-hash="${themeKey}" data-css-hash="${hash(`css-var-${themeKey}`)}"`);
+  return themeVars + elements('cssVar');
 }
 
 /** JSON that cannot end its script element early (`</script>`) nor break a line in it. */

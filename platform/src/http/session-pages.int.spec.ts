@@ -142,6 +142,13 @@ describe('The pieces of a drawn page', () => {
     expect(fillRoot('<html><body></body></html>', { html: '', state: '{}', antdCss: '' })).toBeNull();
   });
 
+  it("sends each of antd's CSS variable elements once: the skeleton's head keeps its own, the page adds the others", () => {
+    const vars = (id: string) => `<style data-rc-order="prependQueue" data-token-hash="css-var-app" data-css-hash="${id}">.css-var-app.${id}{--x:1}</style>`;
+    const skeleton = SKELETON.replace('<link rel="stylesheet"', `${vars('theme')}${vars('btn')}\n    <link rel="stylesheet"`);
+    const page = fillRoot(skeleton, { html: '<h1>Hi</h1>', state: '{}', antdCss: '.a{}', antdVars: vars('theme') + vars('card') })!;
+    expect([...page.matchAll(/data-css-hash="(\w+)"/g)].map(([, id]) => id)).toEqual(['theme', 'btn', 'card']);
+  });
+
   it("names the skeleton's preloaded chunks on the root instead, for the page to ask for once it is painted", () => {
     const preloading = SKELETON.replace(
       '</head>',

@@ -196,8 +196,14 @@ export function fillRoot(page: string, { html, state, antdCss, antdVars = '' }: 
   // Live at once, unlike the skeleton: its links work, a screen reader reads it, and a tap on one of
   // its controls before the app has taken it over is held for the app (web/src/lib/early-interactions.ts).
   const root = `<div id="root" data-session=""${chunks.length ? ` data-chunks="${chunks.join(' ')}"` : ''}>`;
-  return `${page.slice(0, sheets)}<style>${antdCss}</style>${antdVars}\n    ${page.slice(sheets, open)}${root}${html}</div>\n    <script type="application/json" id="session-state">${state}</script>${page.slice(close + '</div>'.length)}`;
+  // The CSS variables the skeleton's head holds already (its theme's, its components') go out once.
+  const head = page.slice(0, sheets);
+  const vars = antdVars.replace(CSS_VAR_ELEMENT, (element, id: string) => (head.includes(`data-css-hash="${id}"`) ? '' : element));
+  return `${head}<style>${antdCss}</style>${vars}\n    ${page.slice(sheets, open)}${root}${html}</div>\n    <script type="application/json" id="session-state">${state}</script>${page.slice(close + '</div>'.length)}`;
 }
+
+/** One of antd's style elements of CSS variables, named by its id. */
+const CSS_VAR_ELEMENT = /<style[^>]*\sdata-css-hash="([^"]+)"[^>]*>[^<]*<\/style>/g;
 
 /** A skeleton's preload of one of the app's chunks (web/scripts/prerender.mjs), with the white space before it. */
 const LOW_PRIORITY_PRELOAD = /\s*<link fetchpriority="low" rel="modulepreload" crossorigin href="([^"]+)" \/>/g;
