@@ -65,6 +65,13 @@ describe('When the web app and the API answer a browser', () => {
     res.write(`event: status\ndata: ${'x'.repeat(2000)}\n\n`);
     res.end();
   });
+  // A live stream, its head written at once (`?head=1`) or set first, then which of the compressor's methods it holds.
+  api.get('/api/live-methods', (req, res) => {
+    if (req.query.head) res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    else res.setHeader('content-type', 'text/event-stream');
+    res.write('event: status\ndata: {}\n\n');
+    res.end(`data: ${JSON.stringify(['write', 'writeHead', 'end', 'on', 'flush'].filter((method) => Object.hasOwn(res, method)))}\n\n`);
+  });
   const app = createHttpApp({ logger: createLogger('test', { level: 'silent' }), routers: [api], webDist: dist });
 
   it('should send an asset as the brotli copy the build made when the browser takes brotli, else gzip, else as it is', async () => {
@@ -126,6 +133,15 @@ describe('When the web app and the API answer a browser', () => {
   it('should give a small API read none of the compressor\'s methods: they would cost every later use of the answer', async () => {
     const answer = await request(app).get('/api/own-methods').set('accept-encoding', 'gzip, br');
     expect(answer.body).toEqual([]);
+  });
+
+  it("should give a live status stream none of the compressor's methods: each open stream would hold them", async () => {
+    for (const path of ['/api/live-methods', '/api/live-methods?head=1']) {
+      const live = await request(app).get(path).set('accept-encoding', 'gzip, br');
+      expect(live.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(live.headers['content-encoding']).toBeUndefined();
+      expect({ path, text: live.text }).toEqual({ path, text: 'event: status\ndata: {}\n\ndata: []\n\n' });
+    }
   });
 
   it('should send a public page its own head, and every other route the app page', async () => {

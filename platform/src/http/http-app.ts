@@ -131,13 +131,23 @@ export function compressAnswers(app: Express): RequestHandler {
     bySize(this, body);
     return send.call(this, body);
   };
-  // An answer written in parts, or its head first, gets its compressor now; one ended at once, by its size.
+  /**
+   * An answer written in parts, or its head first, gets its compressor now (one ended at once, by its
+   * size), unless it is a live stream (SSE, `head`: writeHead's arguments): never compressed (the filter
+   * says so), it gets none of the compressor's wrappers, which each of a thousand open streams would
+   * hold for as long as it is open.
+   */
+  const started = (res: Response, head: unknown[] = []): void => {
+    if (!waiting.has(res)) return;
+    if (isEventStream(res, head)) waiting.delete(res);
+    else putInPlace(res);
+  };
   answer.write = function (this: Response, ...args: Parameters<Response['write']>) {
-    if (waiting.has(this)) putInPlace(this);
+    started(this);
     return (compressors.get(this)?.write ?? base.write).apply(this, args);
   } as Response['write'];
   answer.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-    if (waiting.has(this)) putInPlace(this);
+    started(this, args);
     return (compressors.get(this)?.writeHead ?? base.writeHead).apply(this, args);
   } as Response['writeHead'];
   answer.end = function (this: Response, ...args: Parameters<Response['end']>) {
@@ -151,6 +161,13 @@ export function compressAnswers(app: Express): RequestHandler {
     waiting.set(res, req);
     next();
   };
+}
+
+/** Whether an answer's head, set or being written (`writeHead`'s headers, its last argument), says it is a live stream (SSE). */
+function isEventStream(res: Response, writeHeadArgs: unknown[]): boolean {
+  const headers = writeHeadArgs.at(-1);
+  const named = headers && typeof headers === 'object' && !Array.isArray(headers) ? Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] : undefined;
+  return String(named ?? res.getHeader('content-type') ?? '').startsWith('text/event-stream');
 }
 
 /**

@@ -25,11 +25,13 @@ export function videoDetailHandlers(deps: { docs: DocumentStore; media: MediaUrl
 
     /** Live status over SSE; EventSource cannot send headers, so the token may come as ?token=. */
     videoEvents: async (req, res) => {
-      let doc = await ownVideo(docs, req);
+      const first = await ownVideo(docs, req);
       // (No Connection header of its own: the server keeps or closes the connection as the request asked.)
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+      // A stream keeps the last status it sent, never a video's record: a thousand watchers of one
+      // video share the one record its live status holds.
       let last = '';
-      const push = () => {
+      const push = (doc: VideoDetailDoc) => {
         const { body, frame } = statusEvent(doc);
         if (body !== last) {
           res.write(frame);
@@ -37,15 +39,14 @@ export function videoDetailHandlers(deps: { docs: DocumentStore; media: MediaUrl
         }
         return doc.status === 'done' || doc.status === 'failed';
       };
-      if (push()) return void res.end();
-      const stop = live.watch(doc._id, (next) => {
+      if (push(first)) return void res.end();
+      const stop = live.watch(first._id, (next) => {
         if (!next) {
           stop();
           res.write('event: deleted\ndata: {}\n\n');
           return void res.end();
         }
-        doc = next;
-        if (push()) {
+        if (push(next)) {
           stop();
           res.end();
         }
