@@ -120,3 +120,28 @@ describe('When a subscription follows the appends of its own process', () => {
     }
   });
 });
+
+describe('When a command appends while a subscription of its process waits for news', () => {
+  it("should tell the subscription in the append's own turn of the event loop, once the append's answer is out", async () => {
+    // Given a subscription that has caught up (polling too slowly to matter)
+    const store = openSqliteEventStore({ file: join(dir, `${randomUUID()}.db`), pollIntervalMs: 60_000 });
+    const seen: number[] = [];
+    let caughtUp: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (caughtUp = resolve));
+    const subscription = store.subscribeToAll({ handler: async (event) => void seen.push(event.position), onCaughtUp: () => caughtUp() });
+    try {
+      await ready;
+      // When a command appends, and something else waits for the next turn of the loop
+      const appended = store.append('s-1', [{ id: randomUUID(), type: 'Happened', data: {}, metadata: {} }]);
+      const seenNextTurn = new Promise<number[]>((resolve) => setImmediate(() => resolve([...seen])));
+      // Then the command's answer comes first, before the subscription sees the event
+      const { position } = await appended;
+      expect(seen).toEqual([]);
+      // And the subscription has it by the time the loop takes its next turn (a read that waits for it, for one)
+      expect(await seenNextTurn).toEqual([position]);
+    } finally {
+      await subscription.stop();
+      await store.close();
+    }
+  });
+});

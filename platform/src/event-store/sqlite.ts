@@ -227,14 +227,24 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       return;
     }
     recent.settle(true);
-    let head = 0;
     outcomes.forEach((outcome, i) => {
       if (!outcome.ok) return batch[i].reject(outcome.error);
-      if (batch[i].events.length > 0) head = Math.max(head, outcome.result.position);
+      if (batch[i].events.length > 0) committedHead = Math.max(committedHead, outcome.result.position);
       batch[i].resolve(outcome.result);
     });
-    // Subscribers (the projections) are woken in a turn of their own, apart from the commands' answers.
-    if (head > 0) setImmediate(() => emitter.emit('appended', head));
+  };
+  /**
+   * Wakes the subscribers (the projections) after a flush, in the same turn of the event loop but
+   * apart from the commands' answers: queued right behind the flush, it runs once the answers the
+   * flush settled have gone out (Node runs the promise callbacks between two immediates). A turn
+   * later, a read asked for right after a command (read-your-writes) would wait a whole turn of a
+   * busy loop more for its projection.
+   */
+  let committedHead = 0;
+  const announce = () => {
+    const head = committedHead;
+    committedHead = 0;
+    if (head > 0) emitter.emit('appended', head);
   };
 
   const subscriptions = new Set<Subscription>();
@@ -254,6 +264,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
         if (flushScheduled) return;
         flushScheduled = true;
         setImmediate(flush);
+        setImmediate(announce);
       });
     },
 
