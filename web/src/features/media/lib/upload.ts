@@ -93,8 +93,8 @@ export function uploadMedia(file: File, options: UploadOptions): Promise<Uploade
 /** What the file input accepts (the server checks the content either way). */
 export const MEDIA_ACCEPT = 'video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm,image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
 
-/** 12.3 MB */
-export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 * 1024 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : bytes >= 1024 * 1024 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+/** A size as "12.3 MB" (KB, MB or GB): anything under 1 KB as 1 KB, but nothing as 0 KB (an empty library uses none). */
+export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 * 1024 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : bytes >= 1024 * 1024 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${bytes <= 0 ? 0 : Math.max(1, Math.round(bytes / 1024))} KB`);
 /** 0:07, 1:00 (59.6 s), 12:05: whole seconds, rounded before they are split into minutes. */
 export const formatDuration = (seconds: number) => {
   const whole = Math.round(seconds);

@@ -16,4 +16,8 @@ describe('How a library item is described', () => {
   it('should show sizes in KB, MB and GB', () => {
     expect([formatBytes(100), formatBytes(2048), formatBytes(12.34 * 1024 * 1024), formatBytes(1.5 * 1024 ** 3)]).toEqual(['1 KB', '2 KB', '12.3 MB', '1.5 GB']);
   });
+
+  it('should show an empty library as using nothing, not 1 KB', () => {
+    expect(formatBytes(0)).toBe('0 KB');
+  });
 });
