@@ -78,9 +78,9 @@ export function AnalyticsOverview(): ReactElement {
         <Col xs={24} lg={12}>
           <ChartCard title="Users by plan" empty={plans.length === 0}>
             <PieChart>
-              {/* A lone slice gets no outline: the one between slices would draw a radius across the whole disc. */}
-              <Pie data={plans} dataKey="users" nameKey="plan" outerRadius={80} label stroke={plans.length > 1 ? '#fff' : 'none'}>
-                {plans.map((p, i) => <Cell key={p.plan} fill={COLORS[i % COLORS.length]} />)}
+              {/* A lone slice is outlined in its own colour: a white outline between slices would draw a radius across the whole disc, and none leaves the seam where its arc closes. */}
+              <Pie data={plans} dataKey="users" nameKey="plan" outerRadius={80} label>
+                {plans.map((p, i) => <Cell key={p.plan} fill={COLORS[i % COLORS.length]} stroke={plans.length > 1 ? '#fff' : COLORS[i % COLORS.length]} />)}
               </Pie>
               <Tooltip /><Legend />
             </PieChart>
