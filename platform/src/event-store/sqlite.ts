@@ -213,6 +213,8 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       }
     });
   });
+  /** The log's head after the last flush, until `announce` tells the subscribers. */
+  let committedHead = 0;
   const flush = () => {
     flushScheduled = false;
     const batch = pending.splice(0);
@@ -240,7 +242,6 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
    * later, a read asked for right after a command (read-your-writes) would wait a whole turn of a
    * busy loop more for its projection.
    */
-  let committedHead = 0;
   const announce = () => {
     const head = committedHead;
     committedHead = 0;
