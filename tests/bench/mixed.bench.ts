@@ -17,6 +17,7 @@
  * BENCH_SSE_STREAMS the watchers (1,000), BENCH_MIXED_SKIP_EMBEDDED=1 runs the distributed mode only.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Result } from 'autocannon';
 import { startDistributed } from '../support/distributed';
@@ -73,6 +74,36 @@ function loopDelayOver(processes: Array<{ name: string; url: string }>) {
         const probes = within.at(-1) ?? 0;
         const at = within.findIndex((count) => count >= probes * 0.99);
         return { name: p.name, p99: probes === 0 ? null : bounds[at], probes };
+      });
+    },
+  };
+}
+
+/**
+ * How long each HTTP process's event-loop thread waited for a core, per second it ran, between
+ * `start()` and `stop()` (Linux's /proc/<pid>/schedstat: time run, time waiting on the run queue).
+ * A loop delay far above the loop's own work is this wait: the machine has no core free for it.
+ */
+function runQueueOver(processes: Array<{ name: string; pid?: number }>) {
+  const read = (pid?: number): [number, number] | null => {
+    if (pid === undefined) return null;
+    try {
+      const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+      return [ran, waited];
+    } catch {
+      return null;
+    }
+  };
+  let before: Array<[number, number] | null> = [];
+  return {
+    start() {
+      before = processes.map((p) => read(p.pid));
+    },
+    stop(): Array<{ name: string; waitPerRun: number | null }> {
+      return processes.map((p, i) => {
+        const now = read(p.pid);
+        const then = before[i];
+        return { name: p.name, waitPerRun: now && then && now[0] > then[0] ? Math.round(((now[1] - then[1]) / (now[0] - then[0])) * 100) / 100 : null };
       });
     },
   };
@@ -148,7 +179,7 @@ const statusCount = (result: Result, test: (code: number) => boolean) =>
     .reduce((sum, [, stats]) => sum + (stats.count ?? 0), 0);
 
 /** The rush, against one product behind `url`; `http` names every HTTP process and its own address. */
-export async function rush(url: string, http: Array<{ name: string; url: string }>, mode: string): Promise<BenchRow[]> {
+export async function rush(url: string, http: Array<{ name: string; url: string; pid?: number }>, mode: string): Promise<BenchRow[]> {
   const users: User[] = [];
   for (let i = 0; i < USERS; i++) users.push(await aUser(url, `${mode}-${i}`));
   // Videos rendering behind the load, and one that 1,000 browsers watch.
@@ -171,6 +202,8 @@ export async function rush(url: string, http: Array<{ name: string; url: string 
   while ((await watchers.counts()).open < SSE_STREAMS && Date.now() < opened) await new Promise((r) => setTimeout(r, 100));
   const loop = loopDelayOver(http);
   await loop.start();
+  const runQueue = runQueueOver(http);
+  runQueue.start();
   let n = 0;
   const user = () => users[n++ % users.length];
   const readPaths = ['/api/video/videos', '/api/series', '/api/video/stats', '/api/billing/subscription'];
@@ -227,6 +260,7 @@ export async function rush(url: string, http: Array<{ name: string; url: string 
     }),
   ]);
   const delays = await loop.stop();
+  const waits = runQueue.stop();
   await watchers.rushEnded();
 
   // The renders were queued before the rush (one at a time): one still going at its end means one ran throughout.
@@ -249,6 +283,8 @@ export async function rush(url: string, http: Array<{ name: string; url: string 
   const shed = all.reduce((sum, r) => sum + statusCount(r, (code) => code === 503), 0);
   const worstLag = Math.max(...delays.map((l) => l.p99 ?? Number.POSITIVE_INFINITY));
   const lagByProcess = delays.map((l) => `${l.name} ${l.p99 ?? 'no probes'} over ${l.probes} probes`).join(', ');
+  const measuredWaits = waits.filter((w) => w.waitPerRun !== null);
+  const waitByProcess = measuredWaits.map((w) => `${w.name} ${w.waitPerRun}`).join(', ');
   return [
     { name: `mixed.${mode}.sign-ups-and-sign-ins (1 in 5 failing)`, value: Math.round(auth.requests.average), unit: 'req/s' },
     { name: `mixed.${mode}.sign-ups-and-sign-ins-p99`, value: auth.latency.p99, unit: 'ms' },
@@ -264,6 +300,7 @@ export async function rush(url: string, http: Array<{ name: string; url: string 
     { name: `mixed.${mode}.sse-streams-held-through-the-rush`, value: heldThrough, unit: 'streams', target: `>= ${SSE_STREAMS}` },
     { name: `mixed.${mode}.sse-streams-that-saw-done`, value: sawDone, unit: 'streams', target: `>= ${SSE_STREAMS}` },
     { name: `mixed.${mode}.loop-delay-p99, worst HTTP process (bucket bound; ${lagByProcess})`, value: worstLag, unit: 'ms', target: '<= 20' },
+    ...(measuredWaits.length === 0 ? [] : [{ name: `mixed.${mode}.waiting-for-a-core per second run, worst HTTP process's loop (${waitByProcess})`, value: Math.max(...measuredWaits.map((w) => w.waitPerRun!)), unit: 's/s' }]),
   ];
 }
 
@@ -272,7 +309,7 @@ export async function benchMixed(): Promise<BenchRow[]> {
   const product = await startEmbeddedProduct('bench-mixed', { RENDER_PRESET: 'ultrafast' });
   const { url } = product;
   try {
-    if (process.env.BENCH_MIXED_SKIP_EMBEDDED !== '1') rows.push(...(await rush(url, [{ name: 'embedded', url }], 'embedded')));
+    if (process.env.BENCH_MIXED_SKIP_EMBEDDED !== '1') rows.push(...(await rush(url, [{ name: 'embedded', url, pid: product.pid }], 'embedded')));
   } finally {
     await product.stop();
   }
@@ -282,7 +319,14 @@ export async function benchMixed(): Promise<BenchRow[]> {
     const scratch = onRealEngines('mixed', { postgresUrl: POSTGRES_URL, mongoUrl: MONGO_URL, kafkaBrokers: KAFKA_BROKERS });
     const distributed = await startDistributed({ ...scratch.env, RATE_LIMIT_MAX: '1000000' }, { commandInstances: 2 });
     try {
-      const http = distributed.ops.filter((o) => o.runs.includes('http') || o.name === 'gateway').map(({ name, url }) => ({ name, url }));
+      const { processes, moreCommands } = distributed;
+      const pids: Record<string, number | undefined> = {
+        'command-api': processes.command.child.pid,
+        'query-api': processes.query.child.pid,
+        gateway: processes.gateway.child.pid,
+        ...Object.fromEntries(moreCommands.map((p, i) => [`command-api-${i + 2}`, p.child.pid])),
+      };
+      const http = distributed.ops.filter((o) => o.runs.includes('http') || o.name === 'gateway').map(({ name, url }) => ({ name, url, pid: pids[name] }));
       rows.push(...(await rush(distributed.url, http, 'distributed (2 command-apis)')));
     } finally {
       await distributed.stop();
