@@ -165,7 +165,8 @@ export function EventExplorer(): ReactElement {
         onRow={(event) => ({ onClick: () => setSelected(event), style: { cursor: 'pointer' } })}
         columns={[
           { title: 'Position', dataIndex: 'position', width: 84 },
-          { title: 'Type', dataIndex: 'type', render: (type: string) => <Tag>{type}</Tag> },
+          // Room for the longest type (VideoProcessingEnded) on a phone too, where the stream gives way; a longer one is cut short, named whole in its title.
+          { title: 'Type', dataIndex: 'type', width: 176, render: (type: string) => <Tag className="analytics-type" title={type}>{type}</Tag> },
           { title: 'Stream', dataIndex: 'streamId', ellipsis: true },
           { title: 'Recorded', dataIndex: 'recordedAt', render: (at: string) => new Date(at).toLocaleString(), responsive: ['md'] },
         ]}
