@@ -76,10 +76,11 @@ export interface RenderedPage {
 
 export interface SignedInPage extends RenderedPage {
   /**
-   * The antd styles of the page (its skeleton's, and those of the components most pages show once
-   * their data is in) as a stylesheet, closed by a map of what it holds: antd in the browser finds
-   * these written down instead of computing them as the page renders, and computes any other as
-   * before (as it does for every page reached from the sign-in screens, which have no such sheet).
+   * The antd rules of the page (its skeleton's, and those of the components most pages show once
+   * their data is in; their CSS variables go apart, `antdVars`) as a stylesheet, closed by a map of
+   * what it holds: antd in the browser finds these written down instead of computing them as the
+   * page renders, and computes any other as before (as it does for every page reached from the
+   * sign-in screens, which have no such sheet).
    */
   antdCss: string;
   /** The CSS variables of the page's antd components, as the style elements antd writes (`cssVarElements`): for the page's head. */
