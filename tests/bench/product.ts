@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import WebSocket from 'ws';
-import { freePort, serviceCommand, startProgram, startService, waitForHttp } from '../support/processes';
+import { freePort, startService, waitForHttp } from '../support/processes';
 
 /**
  * The embedded product as `npm start` runs it (its own process, built), on a fresh data directory,
@@ -19,10 +19,8 @@ export async function startEmbeddedProduct(name: string, env: Record<string, str
   const url = `http://127.0.0.1:${port}`;
   const settings = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env };
   const inspectPort = inspect ? await freePort() : null;
-  let inspecting = false;
-  const product = inspectPort === null
-    ? startService(name, 'gateway', settings)
-    : startProgram(name, process.execPath, [`--inspect-port=127.0.0.1:${inspectPort}`, ...serviceCommand('gateway')], settings);
+  let inspectorOpen: Promise<void> | null = null;
+  const product = startService(name, 'gateway', settings, 'main.ts', 'built', inspectPort === null ? [] : [`--inspect-port=127.0.0.1:${inspectPort}`]);
   try {
     await waitForHttp(url);
   } catch (error) {
@@ -36,11 +34,12 @@ export async function startEmbeddedProduct(name: string, env: Record<string, str
     /** Bytes of JavaScript heap the product's process holds right after a full collection (started with `inspect`). */
     heapAfterCollection: async () => {
       if (inspectPort === null) throw new Error(`${name} was started without its inspector`);
-      if (!inspecting) {
+      // Opened once, by the first to ask; every later ask waits for the same opening.
+      inspectorOpen ??= (async () => {
         product.child.kill('SIGUSR1');
         await waitForHttp(`http://127.0.0.1:${inspectPort}`, '/json/list', 10_000);
-        inspecting = true;
-      }
+      })();
+      await inspectorOpen;
       return heapAfterCollection(inspectPort);
     },
     async stop() {

@@ -32,13 +32,14 @@ export function serviceCommand(workspace: string, main = 'main.ts', runtime: 'bu
 
 /**
  * Starts a service's main module as its own process, as `npm run start -w <workspace>` does: the
- * built bundle, so the suites that start processes prove what production runs.
+ * built bundle, so the suites that start processes prove what production runs. `nodeArgs` go to
+ * node before it (a bench's `--inspect-port`).
  */
-export function startService(name: string, workspace: string, env: Record<string, string>, main = 'main.ts', runtime: 'built' | 'tsx' = 'built'): ServiceProcess {
+export function startService(name: string, workspace: string, env: Record<string, string>, main = 'main.ts', runtime: 'built' | 'tsx' = 'built', nodeArgs: string[] = []): ServiceProcess {
   // PROFILE_DIR=/tmp/prof npm run bench -- mixed: each service writes its CPU profiles in `<PROFILE_DIR>/<name>/` as it
   // stops, one per thread (node's own names: the main thread's has `.0.` after the pid, its threads `.1.` and on).
   const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.PROFILE_DIR, name)}`] : [];
-  return startProgram(name, process.execPath, [...profile, ...serviceCommand(workspace, main, runtime)], env);
+  return startProgram(name, process.execPath, [...profile, ...nodeArgs, ...serviceCommand(workspace, main, runtime)], env);
 }
 
 /** Any program as a process of the test (a worker in another language), watched like a service. */
