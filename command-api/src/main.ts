@@ -1,6 +1,5 @@
 /** command-api as its own process (distributed mode): `npm run start -w command-api`. */
-import { createServer } from 'node:http';
-import { closeServer, createHttpApp, infraReadiness, listen, openInfra, runProcess } from '@app/platform';
+import { closeServer, createAppServer, createHttpApp, infraReadiness, listen, openInfra, runProcess } from '@app/platform';
 import { readCommandApiConfig } from './config';
 import { createCommandService } from './service';
 
@@ -8,7 +7,7 @@ runProcess('command-api', async () => {
   const config = readCommandApiConfig(process.env);
   const infra = await openInfra(config.infra, 'command-api');
   const service = await createCommandService(config, infra);
-  const server = createServer(createHttpApp({ logger: infra.logger, routers: [service.router], webDist: null, ops: { service: 'command-api', monitor: infra.loop, ready: infraReadiness(infra) } }));
+  const server = createAppServer(createHttpApp({ logger: infra.logger, routers: [service.router], webDist: null, ops: { service: 'command-api', monitor: infra.loop, ready: infraReadiness(infra) } }));
   const port = await listen(server, config.http.port, config.http.host);
   infra.logger.info({ port }, 'command-api listening');
   return {

@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createAutopilotService, createCommandService } from '@app/command-api';
 import {
-  AdjustableClock, closeServer, createHttpApp, infraReadiness, listen, openInfra, startChildService, systemClock, type DevMailbox, type Infra, type Stoppable,
+  AdjustableClock, closeServer, createAppServer, createHttpApp, infraReadiness, listen, openInfra, startChildService, systemClock, type DevMailbox, type Infra, type Stoppable,
 } from '@app/platform';
 import { createProjectorService } from '@app/projectors';
 import { createQueryService } from '@app/query-api';
@@ -84,7 +84,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       publicUrl: config.infra.publicUrl,
       ops: { service: 'studio', monitor: infra.loop, ready: infraReadiness(infra) },
     });
-    const server: Server = createServer(app);
+    const server: Server = createAppServer(app);
     const port = await listen(server, options.port ?? config.http.port, options.host ?? config.http.host);
     stoppables.push({ stop: () => closeServer(server).then(() => app.stopWorkers()) });
     const url = `http://127.0.0.1:${port}`;

@@ -3,9 +3,8 @@
  * mode, or on whatever engines the environment names). With them: only the one HTTP origin,
  * routing to separately running command-api and query-api by the route table.
  */
-import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { closeServer, createLogger, listen, runProcess, startLoopMonitor } from '@app/platform';
+import { closeServer, createAppServer, createLogger, listen, runProcess, startLoopMonitor } from '@app/platform';
 import { readGatewayConfig } from './config';
 import { startEmbedded } from './embedded';
 import { createGatewayApp } from './proxy';
@@ -25,7 +24,7 @@ runProcess('studio', async () => {
   // Its event loop in /metrics, like every HTTP process's.
   const monitor = startLoopMonitor();
   const app = createGatewayApp({ ...config.upstreams, webDist: WEB_DIST, publicUrl: config.site.url, logger, monitor });
-  const server = createServer(app);
+  const server = createAppServer(app);
   const port = await listen(server, config.http.port, config.http.host);
   logger.info({ port, ...config.upstreams }, 'Gateway listening');
   return {

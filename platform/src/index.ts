@@ -24,6 +24,7 @@ export * from './http/rate-limit';
 export * from './http/request-context';
 export * from './http/routes';
 export * from './http/http-app';
+export * from './http/http-server';
 export { cookieOf } from './http/cookies';
 export * from './http/security-headers';
 export { startLoopMonitor, type LoopMonitor } from './http/load-shedding';

@@ -1,6 +1,5 @@
 /** query-api as its own process (distributed mode): `npm run start -w query-api`. */
-import { createServer } from 'node:http';
-import { closeServer, createHttpApp, infraReadiness, listen, openInfra, runProcess } from '@app/platform';
+import { closeServer, createAppServer, createHttpApp, infraReadiness, listen, openInfra, runProcess } from '@app/platform';
 import { readQueryApiConfig } from './config';
 import { createQueryService } from './service';
 
@@ -8,7 +7,7 @@ runProcess('query-api', async () => {
   const config = readQueryApiConfig(process.env);
   const infra = await openInfra(config.infra, 'query-api');
   const service = createQueryService(config, infra);
-  const server = createServer(createHttpApp({ logger: infra.logger, routers: [service.router], webDist: null, ops: { service: 'query-api', monitor: infra.loop, ready: infraReadiness(infra) } }));
+  const server = createAppServer(createHttpApp({ logger: infra.logger, routers: [service.router], webDist: null, ops: { service: 'query-api', monitor: infra.loop, ready: infraReadiness(infra) } }));
   const port = await listen(server, config.http.port, config.http.host);
   infra.logger.info({ port }, 'query-api listening');
   return {

@@ -1,10 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import express, { Router } from 'express';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { READ_MODELS_CHECKPOINT } from '@app/domain';
 import type { LoopMonitor } from '../http/load-shedding';
 import type { Infra } from '../infra';
 import { closeServer, listen } from '../process/run-process';
+import { createAppServer } from '../http/http-server';
 import { METRICS_CONTENT_TYPE, metricsRegistry, metricsText } from './metrics';
 
 /** A named check: resolves to available or not, with an optional detail for operators. */
@@ -113,7 +114,7 @@ export async function startOpsServer(input: { service: string; port: number; hos
   const app = express();
   app.disable('x-powered-by');
   app.use(opsRouter(input));
-  const server: Server = createServer(app);
+  const server: Server = createAppServer(app);
   const port = await listen(server, input.port, input.host ?? '0.0.0.0');
   return { port, stop: () => closeServer(server) };
 }
