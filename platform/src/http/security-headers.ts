@@ -1,5 +1,5 @@
-import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { Request, RequestHandler, Response } from 'express';
 
 /**
  * The content security policy of every page the product serves: scripts, styles, media and
@@ -21,17 +21,40 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 } as const;
 
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  // Cross-origin isolation would stop the Google and platform sign-in pop-ups and redirects.
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+
 /**
- * Security headers on every answer (helmet): the policy above, no MIME sniffing, no framing, no
+ * Security headers on every answer (helmet, with the options above): the policy above, no MIME sniffing, no framing, no
  * referrer across origins, HSTS (browsers honour it over HTTPS only), same-origin opener and
  * resources. A page with a stricter policy of its own (the checkout simulator) sets it after this.
+ *
+ * The policy is the same for every request, so helmet works the headers out once, here, and each
+ * answer gets them in one step: helmet's eleven middlewares each set one header in turn, a tenth of
+ * a small API answer's time.
  */
 export function securityHeaders(): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    // Cross-origin isolation would stop the Google and platform sign-in pop-ups and redirects.
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  const headers = headersOf(helmet(HELMET_OPTIONS));
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+/** The headers a middleware sets whatever the request, in its order. */
+function headersOf(middleware: RequestHandler): [string, string][] {
+  const headers: [string, string][] = [];
+  let done = false;
+  const res = { setHeader: (name: string, value: string) => void headers.push([name, value]), removeHeader: () => undefined };
+  middleware({} as Request, res as unknown as Response, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    done = true;
   });
+  if (!done) throw new Error('The security headers depend on the request');
+  return headers;
 }
