@@ -119,6 +119,21 @@ describe('When the web app and the API answer a browser', () => {
     expect(live.text).toContain('event: status');
   });
 
+  it("should tag a read's answer, and answer it 304 when asked again with its tag, but not a command's", async () => {
+    // Given a read answered once, When it is asked again with the answer's tag, Then it is not sent again
+    const read = await request(app).get('/api/small');
+    expect(read.headers.etag).toMatch(/^W\/"/);
+    const again = await request(app).get('/api/small').set('if-none-match', read.headers.etag);
+    expect(again.status).toBe(304);
+    const compressed = await request(app).get('/api/big').set('accept-encoding', 'gzip');
+    expect(compressed.headers.etag).toMatch(/^W\/"/);
+    // When a command answers, Then its answer carries no tag
+    const command = await request(app).post('/api/big');
+    expect(command.status).toBe(200);
+    expect(command.headers.etag).toBeUndefined();
+    expect(command.body).toEqual(big);
+  });
+
   it('should answer whole when a handler wraps the answer\'s methods itself (the tus uploads hold an error\'s head and send it as JSON)', async () => {
     for (const path of ['/api/held-error', '/api/held-error?big=1']) {
       const answer = await request(app).get(path).set('accept-encoding', 'gzip');

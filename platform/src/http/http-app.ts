@@ -38,6 +38,7 @@ export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: Http
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  tagReadsOnly(app);
   app.use(securityHeaders());
   app.use(compressAnswers(app));
   const log = logger.child({ category: 'http' });
@@ -68,6 +69,22 @@ export function createHttpApp({ logger, routers, webDist, publicUrl, ops }: Http
   }
   app.use(errorMiddleware(logger));
   return Object.assign(app, { stopWorkers: async () => sessions?.close() });
+}
+
+/**
+ * Express tags every answer it sends at once with an ETag, a hash of its body, whatever the method.
+ * Only a read can be asked again with If-None-Match (and answered 304), so only reads get one: a
+ * command's answer goes out without the hash, and without its body copied into a buffer for it.
+ */
+function tagReadsOnly(app: Express): void {
+  const tagOf = app.get('etag fn') as (body: string | Buffer, encoding: BufferEncoding) => string;
+  app.set('etag', false);
+  const { send } = app.response;
+  app.response.send = function (this: Response, body?: unknown) {
+    const { method } = this.req;
+    if ((method === 'GET' || method === 'HEAD') && (typeof body === 'string' || Buffer.isBuffer(body)) && !this.get('ETag')) this.set('ETag', tagOf(body, 'utf8'));
+    return send.call(this, body);
+  };
 }
 
 /** Answers smaller than this go out as they are. */
