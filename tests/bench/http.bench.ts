@@ -2,7 +2,9 @@
  * The request path against a bare Express app (issue 15), both as their own processes, loaded by
  * autocannon over loopback in the same run: `PATCH /api/series/:id` from 32 users, each renaming
  * their own series, against a trivial PATCH; `GET /api/series` and `GET /api/video/videos` against a
- * trivial JSON GET. Ratios, because the machine is shared and noisy.
+ * trivial JSON GET. Ratios, because the machine is shared and noisy. The targets name a stock
+ * Express app; the same app served as the product serves its own (no prototype swapped per request,
+ * platform's `createAppServer`) is measured beside it, for the ratio to the fastest Express can be.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -26,11 +28,26 @@ const app = express();
 app.use(express.json());
 app.patch('/api/series/:id', (req, res) => res.json({ success: true }));
 app.get('/api/series', (req, res) => res.json({ series: [] }));
-app.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('bare listening'));
+let server = app;
+if (process.env.APP_SERVER) {
+  // As the product serves its app (platform's createAppServer): requests and answers made with the app's prototypes.
+  const http = require('node:http');
+  function AppRequest(socket) { http.IncomingMessage.call(this, socket); }
+  AppRequest.prototype = app.request;
+  function AppResponse(req, options) { http.ServerResponse.call(this, req, options); }
+  AppResponse.prototype = app.response;
+  server = http.createServer({ IncomingMessage: AppRequest, ServerResponse: AppResponse }, app);
+}
+server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('bare listening'));
 `;
 
-async function startBare(port: number) {
-  const child = spawn(process.execPath, ['-e', BARE], { cwd: join(__dirname, '../..'), env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * The bare app, served by Node's stock server (the reference the targets name: Express as anyone
+ * writes it) or, `asTheProductIs`, with the app's prototypes as the product serves its own.
+ */
+async function startBare(port: number, asTheProductIs = false) {
+  const env = { ...process.env, PORT: String(port), APP_SERVER: asTheProductIs ? '1' : '' };
+  const child = spawn(process.execPath, ['-e', BARE], { cwd: join(__dirname, '../..'), env, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('bare listening') && resolve()));
   return () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM')));
 }
@@ -140,6 +157,8 @@ export async function benchHttp(): Promise<BenchRow[]> {
   const barePort = await freePort();
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const stopBare = await startBare(barePort);
+  const servedPort = await freePort();
+  const stopServed = await startBare(servedPort, true);
   const studio = await startEmbeddedProduct('bench-http-studio');
   const rows: BenchRow[] = [];
   try {
@@ -147,6 +166,7 @@ export async function benchHttp(): Promise<BenchRow[]> {
     const probeUsers = await usersWithSeries(studio.url, PROBES, 'probe');
 
     const bareWrites = await renames(bareUrl, null);
+    const servedWrites = await renames(`http://127.0.0.1:${servedPort}`, null);
     const probe = readYourWritesProbe(studio.url, probeUsers);
     const commands = await renames(studio.url, users);
     const probed = await probe.stop();
@@ -155,6 +175,10 @@ export async function benchHttp(): Promise<BenchRow[]> {
     const videos = await reads(studio.url, '/api/video/videos', users[0].token);
     rows.push(
       { name: 'http.bare-express-patch', value: Math.round(bareWrites.requests.average), unit: 'req/s' },
+      { name: 'http.bare-express-patch-p99', value: bareWrites.latency.p99, unit: 'ms' },
+      { name: 'http.bare-express-patch (served as the product is)', value: Math.round(servedWrites.requests.average), unit: 'req/s' },
+      { name: 'http.bare-express-patch-p99 (served as the product is)', value: servedWrites.latency.p99, unit: 'ms' },
+      { name: 'http.commands-vs-bare-express (served as the product is)', value: ratio(commands, servedWrites), unit: 'ratio' },
       { name: 'http.rename-series-commands', value: Math.round(commands.requests.average), unit: 'commands/s' },
       { name: 'http.commands-vs-bare-express', value: ratio(commands, bareWrites), unit: 'ratio', target: '>= 0.5' },
       { name: 'http.commands-p99', value: commands.latency.p99, unit: 'ms', target: '<= 25' },
@@ -195,6 +219,6 @@ export async function benchHttp(): Promise<BenchRow[]> {
       await client.end();
     }
   }
-  await stopBare();
+  await Promise.all([stopBare(), stopServed()]);
   return rows;
 }
