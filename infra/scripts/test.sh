@@ -7,6 +7,20 @@ cd "$(dirname "$0")/../.."
 bash infra/scripts/setup.sh
 
 export CI="${CI:-}"
+# The engines this run starts, it stops when it ends, passed or failed: nothing it started keeps a
+# core busy afterwards (an idle Kafka and FerretDB are enough to skew a benchmark run next). Those
+# already listening before it (a developer's own) are left as they were; KEEP_ENGINES=1 keeps them
+# all, for quicker runs one after another.
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+STARTED_ENGINES=()
+for engine_port in "postgres:${PG_PORT:-5432}" kafka:9092 "ferretdb:${FERRETDB_PORT:-27017}" "stripe-mock:${STRIPE_MOCK_PORT:-12111}" "s3:${S3_TEST_PORT:-4569}"; do
+  listening "${engine_port#*:}" || STARTED_ENGINES+=("${engine_port%%:*}")
+done
+stop_started_engines() {
+  [ -n "${KEEP_ENGINES:-}" ] && return 0
+  for engine in "${STARTED_ENGINES[@]}"; do bash "infra/scripts/$engine.sh" stop >/dev/null 2>&1 || true; done
+}
+trap stop_started_engines EXIT
 eval "$(bash infra/scripts/postgres.sh | grep -o 'POSTGRES_URL=.*' | sed 's/^/export /')"
 eval "$(bash infra/scripts/kafka.sh | grep -o 'KAFKA_BROKERS=.*' | sed 's/^/export /')"
 eval "$(bash infra/scripts/ferretdb.sh | grep -o 'MONGO_URL=.*' | sed 's/^/export /')"
