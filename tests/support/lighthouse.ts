@@ -34,6 +34,10 @@ export interface LighthouseScores {
   lcpElement: string;
   /** The audits of the four categories that did not pass, `id (shown value)`, to say why a score is short. */
   failing: string[];
+  /** Lighthouse's measure of the host's CPU for this run (its report's "CPU/Memory Power"). */
+  benchmarkIndex: number;
+  /** The CPU slowdown the run simulated (Lighthouse's default: 4). */
+  cpuSlowdown: number;
 }
 
 interface Audit {
@@ -45,13 +49,18 @@ interface Audit {
   details?: { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string; selector?: string } }> }> };
 }
 interface Report {
+  environment?: { benchmarkIndex?: number };
+  configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
   categories: Record<(typeof CATEGORIES)[number], { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, Audit>;
 }
 
 export interface LighthouseRunner {
-  /** Audit `url` as a visitor (storage emptied) or, with `token`, as the signed-in user of that session. */
-  audit(url: string, token?: string | null): Promise<LighthouseScores>;
+  /**
+   * Audit `url` as a visitor (storage emptied) or, with `token`, as the signed-in user of that session;
+   * `cpuSlowdown` in place of Lighthouse's default 4x.
+   */
+  audit(url: string, token?: string | null, options?: { cpuSlowdown?: number }): Promise<LighthouseScores>;
   close(): Promise<void>;
 }
 
@@ -69,7 +78,7 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
   let runs = 0;
 
   return {
-    async audit(url, token = null) {
+    async audit(url, token = null, { cpuSlowdown } = {}) {
       // The session as the app keeps it, in the profile's storage, and no cached file from an earlier run.
       const context = browser.contexts()[0];
       const page = await context.newPage();
@@ -86,6 +95,7 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
         CLI, url, `--port=${port}`, '--output=json', `--output-path=${output}`, `--only-categories=${CATEGORIES.join(',')}`, '--quiet',
         // Lighthouse empties the origin's storage before loading by default, which would sign the user out.
         ...(token ? ['--disable-storage-reset'] : []),
+        ...(cpuSlowdown ? [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`] : []),
       ], { maxBuffer: 64 * 1024 * 1024 });
       // Lighthouse now and then loses its trace of a load (NO_NAVSTART, 'run Lighthouse again'): once more, then it counts.
       await lighthouse().catch((error: unknown) => (/run Lighthouse again|NO_NAVSTART|NO_FCP/.test(String(error)) ? lighthouse() : Promise.reject(error)));
@@ -128,6 +138,8 @@ function scoresOf(url: string, report: Report): LighthouseScores {
     cls: value('cumulative-layout-shift'),
     lcpElement: lcpElementOf(report),
     failing,
+    benchmarkIndex: report.environment?.benchmarkIndex ?? Number.NaN,
+    cpuSlowdown: report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4,
   };
 }
 
@@ -138,10 +150,10 @@ function lcpElementOf(report: Report): string {
 
 /** The scores as a table for the CI log, and under it what each page's largest paint was. */
 export function lighthouseTable(rows: Array<{ page: string; scores: LighthouseScores }>): string {
-  const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'FCP', 'TBT', 'CLS'];
+  const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'FCP', 'TBT', 'CLS', 'CPU slowdown (host index)'];
   const lines = rows.map(({ page, scores: s }) => [
     page, s.performance.toFixed(2), s.accessibility.toFixed(2), s.bestPractices.toFixed(2), s.seo.toFixed(2),
-    `${(s.lcp / 1000).toFixed(1)} s`, `${(s.fcp / 1000).toFixed(1)} s`, `${Math.round(s.tbt)} ms`, s.cls.toFixed(3),
+    `${(s.lcp / 1000).toFixed(1)} s`, `${(s.fcp / 1000).toFixed(1)} s`, `${Math.round(s.tbt)} ms`, s.cls.toFixed(3), `${s.cpuSlowdown}x (${Math.round(s.benchmarkIndex)})`,
   ]);
   const widths = header.map((_, i) => Math.max(header[i].length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
