@@ -46,30 +46,26 @@ async function useIt(url: string) {
   expect((await fetch(`${url}/api/missing`)).status).toBe(404);
 }
 
+/** How many prototypes Express swapped while `server` answered the requests of `useIt`. */
+async function swapsServing(server: Server): Promise<number> {
+  const url = await serve(server);
+  try {
+    return await prototypeChanges(() => useIt(url));
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 describe('An Express app served by createAppServer', () => {
   it('answers with Express’s request and answer methods, and never changes a request’s or an answer’s prototype', async () => {
-    // Given the product's app on its own server
-    const app = productApp();
-    const server = createAppServer(app);
-    const url = await serve(server);
-    try {
-      // When requests go through it, Then each answer is as Express makes it, and no prototype was swapped
-      expect(await prototypeChanges(() => useIt(url))).toBe(0);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
+    // Given the product's app on its own server, When requests go through it,
+    // Then each answer is as Express makes it (useIt checks), and no prototype was swapped
+    expect(await swapsServing(createAppServer(productApp()))).toBe(0);
   });
 
   it('is what saves the swap: a stock server swaps two prototypes a request', async () => {
-    // Given the same app on Node's stock server
-    const app = productApp();
-    const server = createServer(app);
-    const url = await serve(server);
-    try {
-      // When the same requests go through it, Then Express swapped the request's and the answer's prototypes each time
-      expect(await prototypeChanges(() => useIt(url))).toBe(6);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
+    // Given the same app on Node's stock server, When the same three requests go through it,
+    // Then Express swapped the request's and the answer's prototypes each time
+    expect(await swapsServing(createServer(productApp()))).toBe(6);
   });
 });
