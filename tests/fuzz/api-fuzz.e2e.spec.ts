@@ -2,8 +2,9 @@
  * The API fuzzed from its own OpenAPI document (issue 16): schemathesis (installed by
  * infra/scripts/schemathesis.sh) generates requests for every operation, valid and not, with a
  * valid session of a user who is also an analyst, against the embedded product as production runs
- * it. It must find no server error (5xx), no undocumented status or content type, and no answer
- * outside its documented schema. Its report stays in tests/artifacts/schemathesis.
+ * it. It must find no server error (5xx; a busy server's documented 503 with Retry-After is a
+ * deliberate refusal, not one), no undocumented status or content type, and no answer outside its
+ * documented schema. Its report stays in tests/artifacts/schemathesis.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -63,7 +64,8 @@ describeWithFuzzer('The API, fuzzed from its OpenAPI document', () => {
     const { code, output } = await runFuzzer([
       'run', `${url}/api/openapi.json`, '--url', url,
       '-H', `Authorization: Bearer ${token}`,
-      '--checks', 'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance',
+      // No server error: hooks.py's check, which lets the documented 503 with Retry-After of a shedding server pass.
+      '--checks', 'not_a_server_error_but_shedding,status_code_conformance,content_type_conformance,response_schema_conformance',
       '--phases', 'examples,coverage,fuzzing',
       '--max-time', String(MAX_SECONDS),
       '--report', 'junit', '--report-dir', REPORT_DIR,
