@@ -21,6 +21,7 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 } as const;
 
+/** helmet's options: the policy above, and what differs from helmet's defaults. */
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
   // Cross-origin isolation would stop the Google and platform sign-in pop-ups and redirects.
@@ -30,31 +31,34 @@ export const HELMET_OPTIONS: HelmetOptions = {
 };
 
 /**
- * Security headers on every answer (helmet, with the options above): the policy above, no MIME sniffing, no framing, no
- * referrer across origins, HSTS (browsers honour it over HTTPS only), same-origin opener and
- * resources. A page with a stricter policy of its own (the checkout simulator) sets it after this.
+ * Security headers on every answer (helmet, with the options above): the policy above, no MIME
+ * sniffing, no framing, no referrer across origins, HSTS (browsers honour it over HTTPS only),
+ * same-origin opener and resources. A page with a stricter policy of its own (the checkout
+ * simulator) sets it after this.
  *
  * The policy is the same for every request, so helmet works the headers out once, here, and each
- * answer gets them in one step: helmet's eleven middlewares each set one header in turn, a tenth of
- * a small API answer's time.
+ * answer gets them in one loop, instead of through helmet's eleven middlewares in turn on every
+ * answer.
  */
 export function securityHeaders(): RequestHandler {
-  const headers = headersOf(helmet(HELMET_OPTIONS));
+  const { headers, removed } = headersOf(helmet(HELMET_OPTIONS));
   return (_req, res, next) => {
+    for (const name of removed) res.removeHeader(name);
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }
 
-/** The headers a middleware sets whatever the request, in its order. */
-function headersOf(middleware: RequestHandler): [string, string][] {
+/** The headers a middleware sets (in its order) and removes, whatever the request. */
+function headersOf(middleware: RequestHandler): { headers: [string, string][]; removed: string[] } {
   const headers: [string, string][] = [];
+  const removed: string[] = [];
   let done = false;
-  const res = { setHeader: (name: string, value: string) => void headers.push([name, value]), removeHeader: () => undefined };
+  const res = { setHeader: (name: string, value: string) => void headers.push([name, value]), removeHeader: (name: string) => void removed.push(name) };
   middleware({} as Request, res as unknown as Response, (error?: unknown) => {
     if (error) throw error instanceof Error ? error : new Error(String(error));
     done = true;
   });
   if (!done) throw new Error('The security headers depend on the request');
-  return headers;
+  return { headers, removed };
 }
