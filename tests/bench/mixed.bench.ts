@@ -319,14 +319,7 @@ export async function benchMixed(): Promise<BenchRow[]> {
     const scratch = onRealEngines('mixed', { postgresUrl: POSTGRES_URL, mongoUrl: MONGO_URL, kafkaBrokers: KAFKA_BROKERS });
     const distributed = await startDistributed({ ...scratch.env, RATE_LIMIT_MAX: '1000000' }, { commandInstances: 2 });
     try {
-      const { processes, moreCommands } = distributed;
-      const pids: Record<string, number | undefined> = {
-        'command-api': processes.command.child.pid,
-        'query-api': processes.query.child.pid,
-        gateway: processes.gateway.child.pid,
-        ...Object.fromEntries(moreCommands.map((p, i) => [`command-api-${i + 2}`, p.child.pid])),
-      };
-      const http = distributed.ops.filter((o) => o.runs.includes('http') || o.name === 'gateway').map(({ name, url }) => ({ name, url, pid: pids[name] }));
+      const http = distributed.ops.filter((o) => o.runs.includes('http') || o.name === 'gateway').map(({ name, url, pid }) => ({ name, url, pid }));
       rows.push(...(await rush(distributed.url, http, 'distributed (2 command-apis)')));
     } finally {
       await distributed.stop();

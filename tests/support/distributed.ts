@@ -12,6 +12,8 @@ export interface OpsEndpoint {
   name: string;
   url: string;
   runs: Array<'http' | 'commands' | 'projections' | 'renders' | 'queries'>;
+  /** The process behind the endpoint (its scheduling, in the mixed bench). */
+  pid?: number;
 }
 
 export interface DistributedProduct {
@@ -68,12 +70,12 @@ export async function startDistributed(env: Record<string, string> = {}, options
     processes,
     moreCommands,
     ops: [
-      { name: 'command-api', url: `http://127.0.0.1:${command}`, runs: ['http', 'commands'] },
-      ...morePorts.map((port, i) => ({ name: `command-api-${i + 2}`, url: `http://127.0.0.1:${port}`, runs: ['http', 'commands'] as OpsEndpoint['runs'] })),
-      { name: 'query-api', url: `http://127.0.0.1:${query}`, runs: ['http', 'queries'] },
-      { name: 'projectors', url: `http://127.0.0.1:${projectorsOps}`, runs: ['projections'] },
-      { name: 'render-worker', url: `http://127.0.0.1:${workerOps}`, runs: ['renders'] },
-      { name: 'gateway', url: `http://127.0.0.1:${gateway}`, runs: [] },
+      { name: 'command-api', url: `http://127.0.0.1:${command}`, runs: ['http', 'commands'], pid: processes.command.child.pid },
+      ...morePorts.map((port, i) => ({ name: `command-api-${i + 2}`, url: `http://127.0.0.1:${port}`, runs: ['http', 'commands'] as OpsEndpoint['runs'], pid: moreCommands[i].child.pid })),
+      { name: 'query-api', url: `http://127.0.0.1:${query}`, runs: ['http', 'queries'], pid: processes.query.child.pid },
+      { name: 'projectors', url: `http://127.0.0.1:${projectorsOps}`, runs: ['projections'], pid: processes.projectors.child.pid },
+      { name: 'render-worker', url: `http://127.0.0.1:${workerOps}`, runs: ['renders'], pid: processes.worker.child.pid },
+      { name: 'gateway', url: `http://127.0.0.1:${gateway}`, runs: [], pid: processes.gateway.child.pid },
     ],
     dataDir,
     async stop() {
