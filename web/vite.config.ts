@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { moduleChunks } from './build/module-chunks';
 import { posters } from './build/posters';
 import { pureDomain } from './build/pure-domain';
+import { workOutAppTheme } from './src/components/antd-theme';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -30,6 +31,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     __PIXEL_ID__: JSON.stringify(process.env.VITE_PIXEL_ID ?? ''),
     // The moment the public pages are prerendered: their HTML shows that day's figures until hydrated.
     __BUILD_TIME__: String(Date.now()),
+    // The app's antd theme worked out once here rather than in every visitor's browser (components/antd-theme.ts).
+    __ANTD_THEME__: JSON.stringify(workOutAppTheme()),
   },
   // The server build bundles its packages as the browser's does, from their ES modules: the app
   // loads a few of antd's by path (`antd/es/modal`, a style hook), which node cannot import itself,

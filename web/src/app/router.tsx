@@ -46,9 +46,19 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** The lazy routes the path matches: the page and the layouts around it. */
+let lastMatched: { pathname: string; handles: RouteHandle[] } | undefined;
+
+/**
+ * The lazy routes the path matches: the page and the layouts around it. The last path's are kept:
+ * matching ranks the whole route table each time, a few ms of a phone's first seconds, and a page
+ * asks two or three times for its own path as it starts.
+ */
 export function routeHandles(pathname: string): RouteHandle[] {
-  return (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.handle as RouteHandle | undefined).filter((h): h is RouteHandle => Boolean(h));
+  if (lastMatched?.pathname !== pathname) {
+    const handles = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.handle as RouteHandle | undefined).filter((h): h is RouteHandle => Boolean(h));
+    lastMatched = { pathname, handles };
+  }
+  return lastMatched.handles;
 }
 
 /**

@@ -38,10 +38,15 @@ export function start(): void {
         startTransition(() => createRoot(root).render(<App />));
         return;
       }
-      const { startFromSessionState } = await import('./routes/app-root');
+      const { startFromSessionState, getAppStore } = await import('./routes/app-root');
       startFromSessionState({ api: state.api });
       setHydratingAt(state.renderedAt);
       await preloadRouteInTurn(path);
+      // What the first render would otherwise do in one go, each in a task of its own: the store
+      // (with the page's answers), then the antd theme.
+      getAppStore();
+      await nextTask();
+      await prepareTheme();
       beginHydration();
       startTransition(() => void hydrateRoot(root, <App />, { onRecoverableError: reportHydrationMismatch }));
     };
@@ -58,7 +63,8 @@ export function start(): void {
           startTransition(() => void hydrateRoot(root, <App />));
         }
       : () => startTransition(() => createRoot(root).render(<App />));
-    void firstReads.then(render, render);
+    // The skeleton is a dashboard page's, drawn in the antd theme: worked out first, in short tasks.
+    void firstReads.then(prepareTheme).then(render, render);
   } else if (root.firstElementChild) {
     const hydrate = () => {
       beginHydration();
@@ -68,6 +74,17 @@ export function start(): void {
   } else {
     createRoot(root).render(<App />);
   }
+}
+
+/** Lets the browser handle what waits (a tap, a frame) before the app goes on. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The antd theme worked out ahead of the page's first render (`prepareAntdTheme`), in short tasks. */
+async function prepareTheme(): Promise<void> {
+  const { prepareAntdTheme } = await import('../components/antd-provider');
+  await prepareAntdTheme();
 }
 
 /**

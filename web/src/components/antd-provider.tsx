@@ -1,17 +1,12 @@
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { ConfigProvider } from 'antd';
+import { APP_TOKEN, themeAlgorithm, type WorkedOutTheme } from './antd-theme';
 
-/**
- * Tags draw their text in the 7th shade of their colour on its 1st, short of AA for these (the
- * billing page's 'Active', analytics' statuses): their 8th shade instead. Both names of a shade are
- * set (`green7`, `'green-7'`), since both become the one CSS variable (--ant-green-7).
- */
-const TAG_TEXT_SHADES = Object.fromEntries(
-  Object.entries({ green: '#237804', orange: '#ad4e00', gold: '#ad6800', lime: '#3f6600', cyan: '#006d75', volcano: '#ad2102' }).flatMap(([colour, shade]) => [
-    [`${colour}7`, shade],
-    [`${colour}-7`, shade],
-  ]),
-);
+declare const __ANTD_THEME__: WorkedOutTheme | undefined;
+
+/** The theme as the build worked it out (vite.config.ts), or none (jest). */
+const algorithm = themeAlgorithm(typeof __ANTD_THEME__ === 'object' ? __ANTD_THEME__ : null);
 
 /**
  * The antd theme of the app (brand blue, rounded, system font). Loaded only by routes that use antd.
@@ -26,25 +21,39 @@ export function AntdProvider({ children }: { children: ReactNode }) {
         hashed: false,
         // One name for the theme's variables (antd names them per provider otherwise), the same in the prerendered HTML and the browser.
         cssVar: { key: 'css-var-app' },
-        token: {
-          colorPrimary: '#1d4ed8',
-          colorLink: '#1d4ed8',
-          borderRadius: 10,
-          fontFamily: 'inherit',
-          colorText: '#0f172a',
-          colorTextSecondary: '#475569',
-          // antd's default greys for counters, placeholders and captions (45 % black) fall short of
-          // WCAG AA contrast on white: these keep 4.5:1 or more.
-          colorTextDescription: '#5b6474',
-          colorTextTertiary: '#5b6474',
-          colorTextPlaceholder: '#6b7280',
-          // A danger button's red (Cancel Subscription, Disconnect) at 4.5:1 on white; antd's is 3.6:1.
-          colorError: '#dc2626',
-          ...TAG_TEXT_SHADES,
-        },
+        algorithm,
+        token: APP_TOKEN,
       }}
     >
       {children}
     </ConfigProvider>
   );
+}
+
+let themePrepared: Promise<void> | undefined;
+
+/**
+ * Works out the app's antd theme before the first page that uses it renders: antd's first render
+ * of its provider (the theme's ~440 values and their CSS variables, and antd's code run for the
+ * first time) took ~45 ms of a desktop's CPU, one long task inside the page's first render. Here it
+ * is rendered on a root of its own that stays mounted (antd keeps the theme while a component uses
+ * it), as a transition, which React splits into short tasks; settles once it is in.
+ */
+export function prepareAntdTheme(): Promise<void> {
+  themePrepared ??= new Promise<void>((done) => {
+    const root = createRoot(document.createElement('div'));
+    startTransition(() =>
+      root.render(
+        <AntdProvider>
+          <Prepared onPrepared={done} />
+        </AntdProvider>,
+      ),
+    );
+  });
+  return themePrepared;
+}
+
+function Prepared({ onPrepared }: { onPrepared: () => void }): null {
+  useEffect(onPrepared, [onPrepared]);
+  return null;
 }
