@@ -18,6 +18,11 @@ export function beginHydration(): void {
   hydrating = true;
 }
 
+/** Whether React is taking over the page the visitor opened on (from `beginHydration` until they leave it). */
+export function takingOverPage(): boolean {
+  return hydrating;
+}
+
 /**
  * The visitor has moved to another page (app/routes/root.tsx): components mounted from now on read
  * the browser at once. Not at the first commit: a part of the page whose code arrives later is

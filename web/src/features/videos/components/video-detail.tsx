@@ -14,6 +14,7 @@ import { CaptionForm } from '../forms/caption-form';
 import { GenerationProgress } from './generation-progress';
 import { refusalToast } from '../lib/refusal-toast';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { HydrateWhenSeen } from '../../../lib/hydrate-when-seen';
 import { LazyModal } from '../../../components/ui/lazy-modal';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { APP_TITLES } from '../../../config/page-heads';
@@ -80,6 +81,13 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
   useEffect(() => {
     if (error) reportSilently('Failed to fetch video', error);
   }, [error]);
+
+  // The studio's chunk, in by the time the visitor reaches the studio or taps it: its part of the
+  // page is taken over from the server's HTML only then (HydrateWhenSeen), at once, during the tap.
+  const hasStudio = Boolean(video?.studio);
+  useEffect(() => {
+    if (hasStudio) StudioPanel.preload().catch(() => undefined);
+  }, [hasStudio]);
 
   // When the live status reaches a final state, read the record again (stream URL, title, script);
   // and once the script is written, if the record opened before it was, so the voice script shows
@@ -234,13 +242,16 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
         </div>
       </div>
 
+      {/* Below the video and its fields: taken over from the server's HTML as the visitor gets there. */}
       {video.studio ? (
-        <Suspense fallback={<div className="skel skel--block" style={{ height: 320 }} aria-busy="true" aria-label="Loading the studio" />}>
-          <StudioPanel video={video} />
-        </Suspense>
+        <HydrateWhenSeen>
+          <Suspense fallback={<div className="skel skel--block" style={{ height: 320 }} aria-busy="true" aria-label="Loading the studio" />}>
+            <StudioPanel video={video} />
+          </Suspense>
+        </HydrateWhenSeen>
       ) : null}
 
-      {!video.isSeries && seriesSettings ? seriesSettings(video) : null}
+      {!video.isSeries && seriesSettings ? <HydrateWhenSeen>{seriesSettings(video)}</HydrateWhenSeen> : null}
 
       <LazyModal
         open={confirmOpen}
