@@ -81,10 +81,16 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** The antd theme worked out ahead of the page's first render (`prepareAntdTheme`), in short tasks. */
+/** The longest the page's first render waits for the antd theme to be worked out ahead of it. */
+const THEME_WAIT_MS = 1000;
+
+/**
+ * The antd theme worked out ahead of the page's first render (`prepareAntdTheme`), in short tasks;
+ * the page renders after THEME_WAIT_MS whatever becomes of it (its render then works it out).
+ */
 async function prepareTheme(): Promise<void> {
   const { prepareAntdTheme } = await import('../components/antd-provider');
-  await prepareAntdTheme();
+  await Promise.race([prepareAntdTheme(), new Promise((resolve) => setTimeout(resolve, THEME_WAIT_MS))]);
 }
 
 /**
