@@ -34,7 +34,9 @@ describe('GET /api/auth/me', () => {
   });
 
   it('should answer 401 once a short-lived token has run out', async () => {
-    const short = createAuthApp({ tokenTtlSeconds: 1 });
+    // A JWT's times are whole seconds (`exp` = the issuing second + the TTL), so a 1 s token issued
+    // late in its second may live a few ms: 3 s leaves over 2 s for the sign-up and the first read.
+    const short = createAuthApp({ tokenTtlSeconds: 3 });
     try {
       const user = await registerUser(short.app);
       await request(short.app).get('/api/auth/me').set('Authorization', `Bearer ${user.token}`).expect(200);
