@@ -3,6 +3,7 @@ import { paths } from '../config/paths';
 import { NotFound, RootLayout } from './routes/root';
 import { dashboardRoutes, videoDetailRoute } from './routes/dashboard/routes';
 import { lazyRoute, routePage, type RouteHandle } from './lazy-page';
+import { nextTask } from '../lib/waiting';
 
 const AppRoot = routePage('app-root');
 const AppShell = routePage('app-shell');
@@ -77,7 +78,7 @@ export async function preloadRoute(pathname: string): Promise<void> {
 export async function preloadRouteInTurn(pathname: string): Promise<void> {
   for (const handle of routeHandles(pathname)) {
     await handle.preload();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
 }
 

@@ -6,6 +6,7 @@ import { beginHydration } from '../lib/client-value';
 import { SESSION_STATE_ID, SESSION_TOKEN_MARK, setHydratingAt, tokenSubject, type SessionPageState } from '../lib/server-session';
 import { prefetchRoute, preloadRoute, preloadRouteInTurn } from './router';
 import { keepMeasuringTextareaOutOfTabOrder } from '../lib/measuring-textarea';
+import { nextTask, waitAtMost } from '../lib/waiting';
 
 /** The longest a signed-in page's first render waits for its first reads (its skeleton shows meanwhile). */
 export const FIRST_READS_WAIT_MS = 1000;
@@ -52,7 +53,7 @@ export function start(): void {
     };
     void render().catch(() => startTransition(() => createRoot(root).render(<App />)));
   } else if (root.hasAttribute('data-shell')) {
-    const firstReads = preloadRouteInTurn(path).then(() => Promise.race([prefetchRoute(path), new Promise((resolve) => setTimeout(resolve, FIRST_READS_WAIT_MS))]));
+    const firstReads = preloadRouteInTurn(path).then(() => waitAtMost(prefetchRoute(path), FIRST_READS_WAIT_MS));
     // A skeleton that is the page's first screen in full (`data-hydrate`), for a visitor with a
     // session: React takes that HTML over, drawing it as the build did, then the visitor's own
     // (user, counter, the frame for this width). Any other: the page is drawn in its place.
@@ -76,11 +77,6 @@ export function start(): void {
   }
 }
 
-/** Lets the browser handle what waits (a tap, a frame) before the app goes on. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /** The longest the page's first render waits for the antd theme to be worked out ahead of it. */
 const THEME_WAIT_MS = 1000;
 
@@ -90,7 +86,7 @@ const THEME_WAIT_MS = 1000;
  */
 async function prepareTheme(): Promise<void> {
   const { prepareAntdTheme } = await import('../components/antd-provider');
-  await Promise.race([prepareAntdTheme(), new Promise((resolve) => setTimeout(resolve, THEME_WAIT_MS))]);
+  await waitAtMost(prepareAntdTheme(), THEME_WAIT_MS);
 }
 
 /**

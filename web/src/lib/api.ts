@@ -10,6 +10,7 @@ import { positionSeen, type PositionState } from './position-slice';
 import { readToken } from './storage';
 import { takeEarlyAnswer } from './early-requests';
 import { serverSession } from './server-session';
+import { delay } from './waiting';
 
 /** The longest a request waits before asking a busy server again. */
 export const BUSY_RETRY_MAX_MS = 5000;
@@ -112,13 +113,13 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
     // A busy server refuses new expensive work before doing any of it (503 + Retry-After): ask once more, politely.
     if (response.status === 503) {
       const wait = Math.min(BUSY_RETRY_MAX_MS, 1000 * (Number(response.headers.get('retry-after')) || 1));
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await delay(wait);
       response = await send();
     }
     // The query side answers with `x-stale` when it waited its while and our last write was still not
     // in its read models (a backlog): asked again, a few times, rather than shown as if it were fresh.
     for (let tries = 0; api.type === 'query' && response.ok && response.headers.has(STALE_HEADER) && tries < STALE_RETRIES; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, STALE_RETRY_MS));
+      await delay(STALE_RETRY_MS);
       response = await send();
     }
   } catch (e) {

@@ -1,5 +1,6 @@
 import type { AnalyticsEvent } from '@app/domain';
 import { readToken } from '../../../lib/storage';
+import { delay } from '../../../lib/waiting';
 import type { EventsFilter } from '../api';
 
 const query = (params: Record<string, string | number | undefined>) => {
@@ -57,7 +58,7 @@ export async function followLog(filter: EventsFilter, onEvent: (event: Analytics
       if (signal.aborted) return;
       void error;
     }
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await delay(2000);
   }
 }
 
