@@ -159,71 +159,75 @@ export async function benchHttp(): Promise<BenchRow[]> {
   const stopBare = await startBare(barePort);
   const servedPort = await freePort();
   const stopServed = await startBare(servedPort, true);
-  const studio = await startEmbeddedProduct('bench-http-studio');
-  const rows: BenchRow[] = [];
+  // The bare apps are stopped whatever becomes of the measures: a failing bench no longer ends the run (run.ts).
   try {
-    const users = await usersWithSeries(studio.url, USERS, 'sqlite');
-    const probeUsers = await usersWithSeries(studio.url, PROBES, 'probe');
-
-    const bareWrites = await renames(bareUrl, null);
-    const servedWrites = await renames(`http://127.0.0.1:${servedPort}`, null);
-    // The 32 users alone (the row's definition), then again with the probes beside them: the probes
-    // are users of their own (one spins on reads), and their threads share the machine's two cores.
-    const commands = await renames(studio.url, users);
-    const probe = readYourWritesProbe(studio.url, probeUsers);
-    const probedCommands = await renames(studio.url, users);
-    const probed = await probe.stop();
-    const bareReads = await reads(bareUrl, '/api/series');
-    const series = await reads(studio.url, '/api/series', users[0].token);
-    const videos = await reads(studio.url, '/api/video/videos', users[0].token);
-    rows.push(
-      { name: 'http.bare-express-patch', value: Math.round(bareWrites.requests.average), unit: 'req/s' },
-      { name: 'http.bare-express-patch-p99', value: bareWrites.latency.p99, unit: 'ms' },
-      { name: 'http.bare-express-patch (served as the product is)', value: Math.round(servedWrites.requests.average), unit: 'req/s' },
-      { name: 'http.bare-express-patch-p99 (served as the product is)', value: servedWrites.latency.p99, unit: 'ms' },
-      { name: 'http.commands-vs-bare-express (served as the product is)', value: ratio(commands, servedWrites), unit: 'ratio' },
-      { name: 'http.rename-series-commands', value: Math.round(commands.requests.average), unit: 'commands/s' },
-      { name: 'http.commands-vs-bare-express', value: ratio(commands, bareWrites), unit: 'ratio', target: '>= 0.5' },
-      { name: 'http.commands-p99', value: commands.latency.p99, unit: 'ms', target: '<= 25' },
-      { name: 'http.commands-errors', value: commands.errors + commands.non2xx, unit: 'responses', target: '<= 0' },
-      { name: 'http.commands-p50', value: commands.latency.p50, unit: 'ms' },
-      { name: 'http.commands-p99 (with the probes below)', value: probedCommands.latency.p99, unit: 'ms' },
-      { name: 'http.commands-errors (with the probes below)', value: probedCommands.errors + probedCommands.non2xx, unit: 'responses', target: '<= 0' },
-      { name: 'http.read-your-writes-p50 (under the commands)', value: Math.round(percentile(probed.readYourWrites, 50) * 10) / 10, unit: 'ms' },
-      { name: 'http.read-your-writes-samples', value: probed.readYourWrites.length, unit: 'answers' },
-      { name: 'http.read-your-writes-p99 (under the commands)', value: p99(probed.readYourWrites), unit: 'ms', target: '<= 30' },
-      { name: 'http.projection-lag-p99 (under the commands)', value: p99(probed.lag), unit: 'ms', target: '<= 50' },
-      { name: 'http.read-your-writes-stale', value: probed.stale, unit: 'answers', target: '<= 0' },
-      { name: 'http.bare-express-get', value: Math.round(bareReads.requests.average), unit: 'req/s' },
-      { name: 'http.list-series-vs-bare-express', value: ratio(series, bareReads), unit: 'ratio', target: '>= 0.5' },
-      { name: 'http.list-videos-vs-bare-express', value: ratio(videos, bareReads), unit: 'ratio', target: '>= 0.5' },
-    );
-  } finally {
-    await studio.stop();
-  }
-
-  // The same commands with the event store on PostgreSQL, in a throw-away schema.
-  if (process.env.POSTGRES_URL) {
-    const schema = `bench_http_${Date.now()}`;
-    const onPostgres = await startEmbeddedProduct('bench-http-studio-pg', { EVENT_STORE_URL: `${process.env.POSTGRES_URL}?schema=${schema}` });
+    const studio = await startEmbeddedProduct('bench-http-studio');
+    const rows: BenchRow[] = [];
     try {
-      const users = await usersWithSeries(onPostgres.url, USERS, 'pg');
+      const users = await usersWithSeries(studio.url, USERS, 'sqlite');
+      const probeUsers = await usersWithSeries(studio.url, PROBES, 'probe');
+
       const bareWrites = await renames(bareUrl, null);
-      const commands = await renames(onPostgres.url, users);
+      const servedWrites = await renames(`http://127.0.0.1:${servedPort}`, null);
+      // The 32 users alone (the row's definition), then again with the probes beside them: the probes
+      // are users of their own (one spins on reads), and their threads share the machine's two cores.
+      const commands = await renames(studio.url, users);
+      const probe = readYourWritesProbe(studio.url, probeUsers);
+      const probedCommands = await renames(studio.url, users);
+      const probed = await probe.stop();
+      const bareReads = await reads(bareUrl, '/api/series');
+      const series = await reads(studio.url, '/api/series', users[0].token);
+      const videos = await reads(studio.url, '/api/video/videos', users[0].token);
       rows.push(
-        { name: 'http.commands-vs-bare-express (postgres)', value: ratio(commands, bareWrites), unit: 'ratio', target: '>= 0.5' },
-        { name: 'http.commands-p99 (postgres)', value: commands.latency.p99, unit: 'ms', target: '<= 25' },
-        { name: 'http.commands-errors (postgres)', value: commands.errors + commands.non2xx, unit: 'responses', target: '<= 0' },
+        { name: 'http.bare-express-patch', value: Math.round(bareWrites.requests.average), unit: 'req/s' },
+        { name: 'http.bare-express-patch-p99', value: bareWrites.latency.p99, unit: 'ms' },
+        { name: 'http.bare-express-patch (served as the product is)', value: Math.round(servedWrites.requests.average), unit: 'req/s' },
+        { name: 'http.bare-express-patch-p99 (served as the product is)', value: servedWrites.latency.p99, unit: 'ms' },
+        { name: 'http.commands-vs-bare-express (served as the product is)', value: ratio(commands, servedWrites), unit: 'ratio' },
+        { name: 'http.rename-series-commands', value: Math.round(commands.requests.average), unit: 'commands/s' },
+        { name: 'http.commands-vs-bare-express', value: ratio(commands, bareWrites), unit: 'ratio', target: '>= 0.5' },
+        { name: 'http.commands-p99', value: commands.latency.p99, unit: 'ms', target: '<= 25' },
+        { name: 'http.commands-errors', value: commands.errors + commands.non2xx, unit: 'responses', target: '<= 0' },
+        { name: 'http.commands-p50', value: commands.latency.p50, unit: 'ms' },
+        { name: 'http.commands-p99 (with the probes below)', value: probedCommands.latency.p99, unit: 'ms' },
+        { name: 'http.commands-errors (with the probes below)', value: probedCommands.errors + probedCommands.non2xx, unit: 'responses', target: '<= 0' },
+        { name: 'http.read-your-writes-p50 (under the commands)', value: Math.round(percentile(probed.readYourWrites, 50) * 10) / 10, unit: 'ms' },
+        { name: 'http.read-your-writes-samples', value: probed.readYourWrites.length, unit: 'answers' },
+        { name: 'http.read-your-writes-p99 (under the commands)', value: p99(probed.readYourWrites), unit: 'ms', target: '<= 30' },
+        { name: 'http.projection-lag-p99 (under the commands)', value: p99(probed.lag), unit: 'ms', target: '<= 50' },
+        { name: 'http.read-your-writes-stale', value: probed.stale, unit: 'answers', target: '<= 0' },
+        { name: 'http.bare-express-get', value: Math.round(bareReads.requests.average), unit: 'req/s' },
+        { name: 'http.list-series-vs-bare-express', value: ratio(series, bareReads), unit: 'ratio', target: '>= 0.5' },
+        { name: 'http.list-videos-vs-bare-express', value: ratio(videos, bareReads), unit: 'ratio', target: '>= 0.5' },
       );
     } finally {
-      await onPostgres.stop();
-      const { Client } = await import('pg');
-      const client = new Client({ connectionString: process.env.POSTGRES_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
+      await studio.stop();
     }
+
+    // The same commands with the event store on PostgreSQL, in a throw-away schema.
+    if (process.env.POSTGRES_URL) {
+      const schema = `bench_http_${Date.now()}`;
+      const onPostgres = await startEmbeddedProduct('bench-http-studio-pg', { EVENT_STORE_URL: `${process.env.POSTGRES_URL}?schema=${schema}` });
+      try {
+        const users = await usersWithSeries(onPostgres.url, USERS, 'pg');
+        const bareWrites = await renames(bareUrl, null);
+        const commands = await renames(onPostgres.url, users);
+        rows.push(
+          { name: 'http.commands-vs-bare-express (postgres)', value: ratio(commands, bareWrites), unit: 'ratio', target: '>= 0.5' },
+          { name: 'http.commands-p99 (postgres)', value: commands.latency.p99, unit: 'ms', target: '<= 25' },
+          { name: 'http.commands-errors (postgres)', value: commands.errors + commands.non2xx, unit: 'responses', target: '<= 0' },
+        );
+      } finally {
+        await onPostgres.stop();
+        const { Client } = await import('pg');
+        const client = new Client({ connectionString: process.env.POSTGRES_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+    }
+    return rows;
+  } finally {
+    await Promise.all([stopBare(), stopServed()]);
   }
-  await Promise.all([stopBare(), stopServed()]);
-  return rows;
 }

@@ -22,7 +22,7 @@ async function main() {
   const rows: Array<Row & { suite: string }> = [];
   // A bench that fails (a missing model, an engine gone) is named in the table and the run goes on:
   // the other rows were paid for, and the table is printed once, at the end.
-  const failed: string[] = [];
+  const failed: Array<{ suite: string; name: string }> = [];
   for (const file of files) {
     const suite = file.replace('.bench.ts', '');
     const mod = (await import(join(__dirname, file))) as Record<string, unknown>;
@@ -34,14 +34,14 @@ async function main() {
         for (const row of result) rows.push({ suite, ...row });
       } catch (error) {
         process.stderr.write(`${file} ${name} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-        failed.push(`${suite}.${name}`);
+        failed.push({ suite, name });
       }
     }
   }
   const table = [
     ['suite', 'measure', 'value', 'unit', 'target'],
     ...rows.map((r) => [r.suite, r.name, formatNumber(r.value), r.unit, meets(r.value, r.target)]),
-    ...failed.map((name) => [name.split('.')[0], `${name} (see its error above)`, '-', '', 'FAILED']),
+    ...failed.map(({ suite, name }) => [suite, `${suite}.${name} (see its error above)`, '-', '', 'FAILED']),
   ];
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
