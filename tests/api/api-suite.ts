@@ -120,7 +120,7 @@ export function describeApi(mode: string, start: () => Promise<ApiTarget>): void
           const asset = await api.call('apiDocsAsset', { params: { file } });
           expect(asset.headers.get('content-type')).toMatch(file.endsWith('.css') ? /text\/css/ : /javascript/);
         }
-        await api.call('apiDocsAsset', { params: { file: 'package.json' }, expect: 404 });
+        for (const file of ['package.json', '__proto__', 'constructor', 'toString']) await api.call('apiDocsAsset', { params: { file }, expect: 404 });
       });
 
       it('should answer the bus contract: an AsyncAPI 3.0 document with every topic the product publishes and its dead-letter topic', async () => {

@@ -14,6 +14,7 @@ function appThrowing(error: unknown) {
   app.use(express.json());
   app.post('/boom', () => { throw error; });
   app.post('/parse', (req, res) => res.json(parseOrThrow(z.object({ email: z.email('Invalid email address'), age: z.number() }), req.body)));
+  app.post('/parse-counts', (req, res) => res.json(parseOrThrow(z.record(z.string(), z.number('Must be a number')), req.body)));
   app.use(errorMiddleware(createLogger('test', { destination })));
   return { app, lines };
 }
@@ -49,6 +50,11 @@ describe('errorMiddleware', () => {
     const res = await request(appThrowing(null).app).post('/parse').send({ email: 'nope', age: 'x' }).expect(400);
     expect(res.body.error).toBe('Invalid email address');
     expect(Object.keys(res.body.details)).toEqual(['email', 'age']);
+  });
+
+  it('should name a refused field even when it is called like a member of every object', async () => {
+    const res = await request(appThrowing(null).app).post('/parse-counts').send({ constructor: 'x', toString: 'y' }).expect(400);
+    expect(res.body.details).toEqual({ constructor: 'Must be a number', toString: 'Must be a number' });
   });
 });
 

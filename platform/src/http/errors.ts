@@ -47,7 +47,7 @@ export function fromZodError(error: z.ZodError): ValidationError {
   const details: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
-    if (!(key in details)) details[key] = issue.message;
+    if (!Object.hasOwn(details, key)) details[key] = issue.message;
   }
   return new ValidationError(error.issues[0]?.message ?? 'Invalid request', details);
 }

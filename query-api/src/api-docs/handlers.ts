@@ -24,11 +24,12 @@ const PAGE = `<!doctype html>
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0 });\n`;
 
 /** Swagger UI's files this page serves (nothing else of the package is reachable). */
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+const ASSETS = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+  ['init.js', 'text/javascript; charset=utf-8'],
+]);
 
 /**
  * GET /api/openapi.json (the document, generated once from the route table, when first asked for), GET /api/docs (a
@@ -41,9 +42,10 @@ export function apiDocsHandlers(): HandlersOf<'openApi' | 'asyncApi' | 'apiDocs'
   let busContract: string | null = null;
   const swaggerUi = dirname(require.resolve('swagger-ui-dist/package.json'));
   const assets = new Map<string, Buffer>([['init.js', Buffer.from(INIT)]]);
+  // A Map, not an object: a file named like a prototype member (`__proto__`, `constructor`) is simply not there.
   const assetOf = (file: string) => {
     let body = assets.get(file);
-    if (!body && ASSETS[file]) assets.set(file, (body = readFileSync(join(swaggerUi, file))));
+    if (!body && ASSETS.has(file)) assets.set(file, (body = readFileSync(join(swaggerUi, file))));
     return body;
   };
   return {
@@ -68,7 +70,7 @@ export function apiDocsHandlers(): HandlersOf<'openApi' | 'asyncApi' | 'apiDocs'
         return;
       }
       res.setHeader('cache-control', 'public, max-age=86400');
-      res.type(file === 'init.js' ? 'text/javascript; charset=utf-8' : ASSETS[file]).send(body);
+      res.type(ASSETS.get(file)!).send(body);
     },
   };
 }
