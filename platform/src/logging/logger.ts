@@ -56,16 +56,28 @@ let shared: pino.DestinationStream | null = null;
  */
 function stdout(): pino.DestinationStream {
   if (shared) return shared;
-  let gone = false;
-  process.stdout.on('error', () => {
-    gone = true;
-  });
+  const reader = readerOf(process.stdout as WatchedStream);
   shared = {
     write(line: string) {
-      if (!gone && process.stdout.writableLength < MAX_BUFFERED_BYTES) process.stdout.write(line);
+      if (!reader.gone && process.stdout.writableLength < MAX_BUFFERED_BYTES) process.stdout.write(line);
     },
   };
   return shared;
+}
+
+const READER = Symbol.for('@app/platform/logging: stdout reader');
+type WatchedStream = NodeJS.WriteStream & { [READER]?: { gone: boolean } };
+
+/** Whether the stream's reader has gone, watched by one listener per process however many copies of this module are loaded (a test runner loads one per test file). */
+function readerOf(stream: WatchedStream): { gone: boolean } {
+  const known = stream[READER];
+  if (known) return known;
+  const reader = { gone: false };
+  stream.on('error', () => {
+    reader.gone = true;
+  });
+  stream[READER] = reader;
+  return reader;
 }
 
 /** A JSON line with each key once (the last value of a repeated key, as JSON.parse reads it). */

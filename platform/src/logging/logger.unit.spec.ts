@@ -38,3 +38,17 @@ describe('When services log', () => {
     expect(JSON.parse(lines[0]).request.body.user.password).toBe('[redacted]');
   });
 });
+
+describe('Given standard output as the destination', () => {
+  it('should watch it for a reader that has gone with one listener, however many copies of the logger a process loads', () => {
+    const before = process.stdout.listenerCount('error');
+    // When three copies of the module (a test runner loads one per test file) each make a logger on standard output,
+    for (let i = 0; i < 3; i++) {
+      jest.isolateModules(() => {
+        (require('./logger') as typeof import('./logger')).createLogger('studio', { level: 'silent' });
+      });
+    }
+    // then standard output has at most one listener more (Node warns past ten).
+    expect(process.stdout.listenerCount('error') - before).toBeLessThanOrEqual(1);
+  });
+});
