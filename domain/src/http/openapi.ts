@@ -98,7 +98,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'tus: the bytes must be sent as application/offset+octet-stream',
   413: 'The request body is too large',
   429: 'Too many attempts; try again later',
-  503: 'The server is busy (or the feature is not configured). Please try again in a moment.',
+  503: 'The server is busy, a store it needs is briefly out of reach, or the feature is not configured. Please try again after Retry-After.',
 };
 
 function errorsOf(route: RouteContract): Record<string, unknown> {
@@ -120,7 +120,8 @@ function errorsOf(route: RouteContract): Record<string, unknown> {
   if (command) errors['409'] = error(409);
   if (route.body !== undefined) errors['413'] = error(413);
   errors['429'] = error(429);
-  if (route.cost === 'expensive') errors['503'] = error(503);
+  // Expensive work is shed while the server is busy; any route that reads or writes a store answers 503 while it is out of reach.
+  errors['503'] = error(503);
   for (const status of route.errors ?? []) errors[String(status)] ??= error(status);
   return errors;
 }

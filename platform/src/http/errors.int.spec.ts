@@ -1,11 +1,14 @@
 import { Writable } from 'node:stream';
+import { createServer } from 'node:net';
 import express from 'express';
+import { MongoClient } from 'mongodb';
+import pg from 'pg';
 import request from 'supertest';
 import { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '@app/domain';
 import { WrongExpectedRevisionError } from '../event-store/port';
 import { createLogger } from '../logging/logger';
-import { errorMiddleware, parseOrThrow } from './errors';
+import { errorMiddleware, parseOrThrow, UNAVAILABLE_MESSAGE } from './errors';
 
 function appThrowing(error: unknown) {
   const lines: string[] = [];
@@ -55,6 +58,65 @@ describe('errorMiddleware', () => {
   it('should name a refused field even when it is called like a member of every object', async () => {
     const res = await request(appThrowing(null).app).post('/parse-counts').send({ constructor: 'x', toString: 'y' }).expect(400);
     expect(res.body.details).toEqual({ constructor: 'Must be a number', toString: 'Must be a number' });
+  });
+});
+
+/** A port nothing listens on: a store that is down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('errorMiddleware, given a store out of reach', () => {
+  const thrownBy = async (work: () => Promise<unknown>) => work().then(() => { throw new Error('the store answered'); }, (error: unknown) => error);
+
+  it.each([
+    ['PostgreSQL (pg) refusing the connection', async (port: number) => {
+      const pool = new pg.Pool({ connectionString: `postgres://studio:studio@127.0.0.1:${port}/studio`, connectionTimeoutMillis: 2000 });
+      try {
+        return await thrownBy(() => pool.query('SELECT 1'));
+      } finally {
+        await pool.end();
+      }
+    }],
+    ['MongoDB (the driver) finding no server', async (port: number) => {
+      const client = new MongoClient(`mongodb://127.0.0.1:${port}/`, { serverSelectionTimeoutMS: 300 });
+      try {
+        return await thrownBy(() => client.db('studio').collection('videos').findOne({}));
+      } finally {
+        await client.close();
+      }
+    }],
+  ])('should answer what %s throws with 503 and Retry-After, and log it as a warning, not a 500', async (_name, fail) => {
+    // Given the driver's own error for a server that is down,
+    const error = await fail(await closedPort());
+    // when a request meets it,
+    const { app, lines } = appThrowing(error);
+    const res = await request(app).post('/boom').expect(503);
+    // then the client is asked to come back, and nothing of the store leaks.
+    expect(res.headers['retry-after']).toBe('2');
+    expect(res.body).toEqual({ error: UNAVAILABLE_MESSAGE });
+    expect(lines.join('')).toContain('"level":40');
+    expect(lines.join('')).not.toContain('Unhandled error');
+  }, 15_000);
+
+  it.each([
+    ['a server shutting down (PostgreSQL 57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    ['a connection cut under a query (pg, in words only)', new Error('Connection terminated unexpectedly')],
+    ['a reset socket behind a wrapper', new Error('append failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) })],
+    ['one of several addresses refused', new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })])],
+  ])('should answer %s with 503', async (_name, error) => {
+    await request(appThrowing(error).app).post('/boom').expect(503);
+  });
+
+  it.each([
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['a constraint the store enforced (PostgreSQL 23505)', Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' })],
+  ])('should still answer %s with a logged 500', async (_name, error) => {
+    await request(appThrowing(error).app).post('/boom').expect(500);
   });
 });
 
