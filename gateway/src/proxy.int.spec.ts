@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { ALL_ROUTES } from '@app/domain';
 import { createLogger, startLoopMonitor } from '@app/platform';
 import { readGatewayConfig } from './config';
@@ -181,9 +181,26 @@ describe('Gateway proxy', () => {
     }
   });
 
-  it('should answer 502 with a clear message when an upstream is down', async () => {
+  it('should answer 503 with Retry-After and a clear message when no instance of an upstream answers', async () => {
     const gateway = createGatewayApp({ commandUrl: 'http://127.0.0.1:9', queryUrl: 'http://127.0.0.1:9', webDist: null, logger: createLogger('test', { level: 'silent' }) });
-    const res = await request(gateway).get('/api/video/videos').expect(502);
+    const res = await request(gateway).get('/api/video/videos').expect(503);
+    expect(res.headers['retry-after']).toBe('2');
     expect(res.body).toEqual({ error: 'Service temporarily unavailable. Please try again in a moment.' });
+  });
+
+  it('should answer 502 without Retry-After when the upstream took the request and broke off, since it may have done the work', async () => {
+    // Given an upstream that reads the request and drops the connection without an answer (a crash mid-request),
+    const dropping = createServer((socket) => socket.once('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const upstream = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+      const gateway = createGatewayApp({ commandUrl: upstream, queryUrl: upstream, webDist: null, logger: createLogger('test', { level: 'silent' }) });
+      // when a command goes through, then the client is told without being invited to send it again.
+      const res = await request(gateway).post('/api/series').send({ name: 'x' }).expect(502);
+      expect(res.headers['retry-after']).toBeUndefined();
+      expect(res.body).toEqual({ error: 'Service temporarily unavailable. Please try again in a moment.' });
+    } finally {
+      dropping.close();
+    }
   });
 });

@@ -25,9 +25,14 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
   const upstreams: Upstreams = { 'command-api': new Instances(parseInstances(input.commandUrl)), 'query-api': new Instances(parseInstances(input.queryUrl)) };
   const log = input.logger.child({ category: 'gateway' });
 
-  const unavailable = (res: ServerResponse) => {
+  /**
+   * No instance of the service took the request (a restart, a crash): 503 with Retry-After, which the web app asks
+   * again, as the services answer while a store is out of reach. One that took it and then broke off may have done
+   * the work: 502, which no client repeats on its own.
+   */
+  const unavailable = (res: ServerResponse, reached = false) => {
     if (res.headersSent) return void res.destroy();
-    res.writeHead(502, { 'content-type': 'application/json' });
+    res.writeHead(reached ? 502 : 503, { 'content-type': 'application/json', ...(reached ? {} : { 'retry-after': '2' }) });
     res.end(JSON.stringify({ error: 'Service temporarily unavailable. Please try again in a moment.' }));
   };
 
@@ -64,7 +69,7 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
         return forward(req, res, service, rest);
       }
       log.warn({ err: error, upstream: service, instance: target.host }, 'Upstream unreachable');
-      unavailable(res);
+      unavailable(res, connected);
     });
     // The browser went away before the answer finished: stop the upstream request too.
     // (Not req 'close': an IncomingMessage closes as soon as its body has been read.)
