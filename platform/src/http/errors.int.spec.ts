@@ -107,9 +107,26 @@ describe('errorMiddleware, given a store out of reach', () => {
     ['a server shutting down (PostgreSQL 57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['a connection cut under a query (pg, in words only)', new Error('Connection terminated unexpectedly')],
     ['a reset socket behind a wrapper', new Error('append failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) })],
+  ])('should answer a write that met %s with 503 but no Retry-After: the store may have carried it out', async (_name, error) => {
+    const res = await request(appThrowing(error).app).post('/boom').expect(503);
+    expect(res.headers['retry-after']).toBeUndefined();
+  });
+
+  it.each([
     ['one of several addresses refused', new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })])],
-  ])('should answer %s with 503', async (_name, error) => {
-    await request(appThrowing(error).app).post('/boom').expect(503);
+    ['a server that cannot take connections yet (PostgreSQL 57P03)', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    ['no free connection in time (pg, in words only)', new Error('timeout exceeded when trying to connect')],
+  ])('should answer a write that met %s with 503 and Retry-After: nothing of it was carried out', async (_name, error) => {
+    const res = await request(appThrowing(error).app).post('/boom').expect(503);
+    expect(res.headers['retry-after']).toBe('2');
+  });
+
+  it('should invite a read cut midway to be sent again: reading twice changes nothing', async () => {
+    const app = express();
+    app.get('/read', () => { throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }); });
+    app.use(errorMiddleware(createLogger('test', { level: 'silent' })));
+    const res = await request(app).get('/read').expect(503);
+    expect(res.headers['retry-after']).toBe('2');
   });
 
   it.each([

@@ -110,8 +110,9 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
   const early = method === 'GET' && api.type === 'query' && !args.params && !headers.has(MIN_POSITION_HEADER) ? takeEarlyAnswer(args.url, token) : undefined;
   try {
     response = await (early ?? send());
-    // A busy server refuses new expensive work before doing any of it (503 + Retry-After): ask once more, politely.
-    if (response.status === 503) {
+    // A busy server refuses new expensive work before doing any of it, and a store out of reach refuses a request it
+    // never got (503 + Retry-After): ask once more, politely. Without Retry-After, a write may have been carried out.
+    if (response.status === 503 && response.headers.has('retry-after')) {
       const wait = Math.min(BUSY_RETRY_MAX_MS, 1000 * (Number(response.headers.get('retry-after')) || 1));
       await delay(wait);
       response = await send();

@@ -94,4 +94,17 @@ describe('The default query rules', () => {
     expect(busy.error).toMatchObject({ status: 503, message: 'Server error: 503 - Service Unavailable' });
     expect(calls).toBe(2);
   });
+
+  it('should not send a write again on a 503 without Retry-After: the store may have carried it out before the connection broke', async () => {
+    let calls = 0;
+    server.use(
+      http.post('*/api/poke', () => {
+        calls += 1;
+        return HttpResponse.json({ error: 'The service is briefly unavailable. Please try again in a moment.' }, { status: 503, statusText: 'Service Unavailable' });
+      }),
+    );
+    const result = await makeStore().dispatch(probe.endpoints.poke.initiate());
+    expect(result.error).toMatchObject({ status: 503 });
+    expect(calls).toBe(1);
+  });
 });
