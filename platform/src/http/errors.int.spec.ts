@@ -16,6 +16,7 @@ function appThrowing(error: unknown) {
   const app = express();
   app.use(express.json());
   app.post('/boom', () => { throw error; });
+  app.get('/boom', () => { throw error; });
   app.post('/parse', (req, res) => res.json(parseOrThrow(z.object({ email: z.email('Invalid email address'), age: z.number() }), req.body)));
   app.post('/parse-counts', (req, res) => res.json(parseOrThrow(z.record(z.string(), z.number('Must be a number')), req.body)));
   app.use(errorMiddleware(createLogger('test', { destination })));
@@ -122,10 +123,7 @@ describe('errorMiddleware, given a store out of reach', () => {
   });
 
   it('should invite a read cut midway to be sent again: reading twice changes nothing', async () => {
-    const app = express();
-    app.get('/read', () => { throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }); });
-    app.use(errorMiddleware(createLogger('test', { level: 'silent' })));
-    const res = await request(app).get('/read').expect(503);
+    const res = await request(appThrowing(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })).app).get('/boom').expect(503);
     expect(res.headers['retry-after']).toBe('2');
   });
 

@@ -7,8 +7,8 @@ import type { Logger } from '../logging/logger';
 /** What a request hears while a store or broker it needs cannot be reached (a restart, a failover). */
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
-/** Seconds a client is asked to wait before it asks again while a store is unreachable. */
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+/** Seconds a client is asked to wait before it asks again while a store or a service is out of reach. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * Signs that a store or broker could not be reached at all: nothing of the request was carried out.
