@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { createServer, type AddressInfo } from 'node:net';
 import { ALL_ROUTES } from '@app/domain';
-import { createLogger, startLoopMonitor } from '@app/platform';
+import { createLogger, startLoopMonitor, UNAVAILABLE_MESSAGE } from '@app/platform';
 import { readGatewayConfig } from './config';
 import { createGatewayApp, upstreamFor } from './proxy';
 
@@ -185,7 +185,7 @@ describe('Gateway proxy', () => {
     const gateway = createGatewayApp({ commandUrl: 'http://127.0.0.1:9', queryUrl: 'http://127.0.0.1:9', webDist: null, logger: createLogger('test', { level: 'silent' }) });
     const res = await request(gateway).get('/api/video/videos').expect(503);
     expect(res.headers['retry-after']).toBe('2');
-    expect(res.body).toEqual({ error: 'Service temporarily unavailable. Please try again in a moment.' });
+    expect(res.body).toEqual({ error: UNAVAILABLE_MESSAGE });
   });
 
   it('should answer 502 without Retry-After when the upstream took the request and broke off, since it may have done the work', async () => {
@@ -198,7 +198,7 @@ describe('Gateway proxy', () => {
       // when a command goes through, then the client is told without being invited to send it again.
       const res = await request(gateway).post('/api/series').send({ name: 'x' }).expect(502);
       expect(res.headers['retry-after']).toBeUndefined();
-      expect(res.body).toEqual({ error: 'Service temporarily unavailable. Please try again in a moment.' });
+      expect(res.body).toEqual({ error: UNAVAILABLE_MESSAGE });
     } finally {
       dropping.close();
     }

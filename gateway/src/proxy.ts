@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import express from 'express';
 import { ALL_ROUTES, findRoute, type ServiceName } from '@app/domain';
-import { opsRouter, requestContext, runChecks, securityHeaders, serveWebApp, UNAVAILABLE_RETRY_AFTER_SECONDS, type HttpApp, type Logger, type LoopMonitor, type ReadyReport } from '@app/platform';
+import { opsRouter, requestContext, runChecks, securityHeaders, serveWebApp, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, type HttpApp, type Logger, type LoopMonitor, type ReadyReport } from '@app/platform';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Instances, parseInstances, type Upstreams } from './upstreams';
@@ -33,7 +33,7 @@ export function createGatewayApp(input: { commandUrl: string; queryUrl: string; 
   const unavailable = (res: ServerResponse, reached = false) => {
     if (res.headersSent) return void res.destroy();
     res.writeHead(reached ? 502 : 503, { 'content-type': 'application/json', ...(reached ? {} : { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }) });
-    res.end(JSON.stringify({ error: 'Service temporarily unavailable. Please try again in a moment.' }));
+    res.end(JSON.stringify({ error: UNAVAILABLE_MESSAGE }));
   };
 
   /**
