@@ -1,5 +1,8 @@
 import { openApiDocument, openApiPath } from './openapi';
 import { ALL_ROUTES, ROUTES } from './routes';
+import { TOPIC_LABELS } from '../catalog/topics';
+import { DURATION_MAXIMA } from '../catalog/formats';
+import { MAX_SCENES } from '../catalog/studio';
 
 type Operation = { operationId: string; parameters: Array<{ name: string; in: string; required: boolean }>; security: unknown[]; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> };
 const documentOf = () => openApiDocument(ALL_ROUTES, { version: '1.2.3' }) as { openapi: string; info: { version: string }; paths: Record<string, Record<string, Operation>> };
@@ -28,6 +31,18 @@ describe('The OpenAPI document, generated from the route table', () => {
     const schema = operationOf('register').requestBody!.content['application/json'].schema as { properties: Record<string, { minLength?: number }>; required: string[] };
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'email', 'password']));
     expect(schema.properties.name.minLength).toBe(2);
+  });
+
+  it('given fields the server checks beyond their type, then the document names the same choices, so a client (or the fuzzer) can send what is accepted', () => {
+    const bodyOf = (name: keyof typeof ROUTES) => operationOf(name).requestBody!.content['application/json'].schema as { properties: Record<string, Record<string, unknown>> };
+    for (const name of ['register', 'login', 'forgotPassword', 'updateEmail'] as const) expect(bodyOf(name).properties.email.format).toBe('email');
+    for (const name of ['generateVideo', 'createSeries', 'updateSeries'] as const) {
+      expect(bodyOf(name).properties.topic.enum).toEqual(TOPIC_LABELS);
+    }
+    for (const name of ['generateVideo', 'createSeries'] as const) expect(bodyOf(name).properties.duration.enum).toEqual(DURATION_MAXIMA);
+    for (const name of ['editScene', 'regenerateSceneImage', 'useSceneMedia'] as const) {
+      expect(operationOf(name).parameters.find((p) => p.name === 'index')).toEqual(expect.objectContaining({ schema: { type: 'integer', minimum: 0, maximum: MAX_SCENES - 1 } }));
+    }
   });
 
   it('given a file upload, then its request body is multipart/form-data with one binary `file`, and a bad one is a documented 400', () => {

@@ -30,6 +30,9 @@ import { eventsQuery, exportQuery, liveEventsQuery, projectionParams, statsQuery
 /** POST /api/test/clock/advance (test mode only). */
 export const advanceClockSchema = z.object({ minutes: z.coerce.number({ error: 'minutes must be a number' }).positive('minutes must be positive').max(60 * 24 * 400) });
 
+/** A scene of a video, by its number (the studio's scene calls). */
+const sceneParams = z.object({ id: z.string(), index: sceneIndexParam });
+
 const command = 'command-api' as const;
 const query = 'query-api' as const;
 
@@ -51,10 +54,10 @@ export const ROUTES = {
   editCaption: defineRoute({ name: 'editCaption', service: command, method: 'POST', path: '/api/video/:id/caption', auth: 'bearer', body: updateCaptionSchema, answer: captionAnswer, summary: "Edit a video's caption" }),
   // The studio (docs/api.md): edits change the draft of the next render; a re-render makes a new version.
   editScript: defineRoute({ name: 'editScript', service: command, method: 'PUT', path: '/api/video/:id/script', auth: 'bearer', body: editScriptSchema, answer: successAnswer, errors: [409], summary: "Replace a video's title and voice script (one line per scene)" }),
-  editScene: defineRoute({ name: 'editScene', service: command, method: 'PATCH', path: '/api/video/:id/scenes/:index', auth: 'bearer', params: z.object({ id: z.string(), index: z.coerce.number().pipe(sceneIndexParam) }), body: editSceneSchema, answer: successAnswer, errors: [409], summary: "Change a scene's line or picture prompt" }),
+  editScene: defineRoute({ name: 'editScene', service: command, method: 'PATCH', path: '/api/video/:id/scenes/:index', auth: 'bearer', params: sceneParams, body: editSceneSchema, answer: successAnswer, errors: [409], summary: "Change a scene's line or picture prompt" }),
   arrangeScenes: defineRoute({ name: 'arrangeScenes', service: command, method: 'PUT', path: '/api/video/:id/scenes', auth: 'bearer', body: arrangeScenesSchema, answer: successAnswer, errors: [409], summary: 'Reorder scenes; a scene left out of the order is removed' }),
-  regenerateSceneImage: defineRoute({ name: 'regenerateSceneImage', service: command, method: 'POST', path: '/api/video/:id/scenes/:index/picture', auth: 'bearer', params: z.object({ id: z.string(), index: z.coerce.number().pipe(sceneIndexParam) }), body: regenerateSceneImageSchema, answer: successAnswer, errors: [409], summary: "Draw a scene's picture again (same style, new seed; optionally a new prompt, or a main subject the scene offers)" }),
-  useSceneMedia: defineRoute({ name: 'useSceneMedia', service: command, method: 'PUT', path: '/api/video/:id/scenes/:index/media', auth: 'bearer', params: z.object({ id: z.string(), index: z.coerce.number().pipe(sceneIndexParam) }), body: useSceneMediaSchema, answer: successAnswer, errors: [404, 409], summary: "Show an item of the creator's media library on a scene instead of its picture (centre crop or letterbox), or its picture again (mediaId null)" }),
+  regenerateSceneImage: defineRoute({ name: 'regenerateSceneImage', service: command, method: 'POST', path: '/api/video/:id/scenes/:index/picture', auth: 'bearer', params: sceneParams, body: regenerateSceneImageSchema, answer: successAnswer, errors: [409], summary: "Draw a scene's picture again (same style, new seed; optionally a new prompt, or a main subject the scene offers)" }),
+  useSceneMedia: defineRoute({ name: 'useSceneMedia', service: command, method: 'PUT', path: '/api/video/:id/scenes/:index/media', auth: 'bearer', params: sceneParams, body: useSceneMediaSchema, answer: successAnswer, errors: [404, 409], summary: "Show an item of the creator's media library on a scene instead of its picture (centre crop or letterbox), or its picture again (mediaId null)" }),
   changeVoice: defineRoute({ name: 'changeVoice', service: command, method: 'PUT', path: '/api/video/:id/voice', auth: 'bearer', body: changeVoiceSchema, answer: successAnswer, errors: [409], summary: "Change a video's narrator" }),
   changeMusic: defineRoute({ name: 'changeMusic', service: command, method: 'PUT', path: '/api/video/:id/music', auth: 'bearer', body: changeMusicSchema, answer: successAnswer, errors: [409], summary: "Change a video's music mood, volume (0 = none) and ducking" }),
   changeCaptionStyle: defineRoute({ name: 'changeCaptionStyle', service: command, method: 'PUT', path: '/api/video/:id/captions', auth: 'bearer', body: changeCaptionStyleSchema, answer: successAnswer, errors: [409], summary: "Change a video's caption preset, position, size and highlight colour" }),

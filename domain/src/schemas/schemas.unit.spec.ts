@@ -1,6 +1,6 @@
 import { loginSchema, registerSchema, resetPasswordFormSchema } from './auth';
 import { generateVideoSchema, seriesFormSchema } from './video';
-import { regenerateSceneImageSchema } from './studio';
+import { regenerateSceneImageSchema, sceneIndexParam } from './studio';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
 
@@ -43,5 +43,11 @@ describe('Studio schemas', () => {
     for (const subject of ['Hot beverage', '', 'x'.repeat(81), 42, 'fox;drop']) {
       expect(messages(regenerateSceneImageSchema.safeParse({ subject }))).toEqual(['Please choose one of the subjects offered for this scene']);
     }
+  });
+
+  it('should read a scene number from a path, and refuse anything that is not one with the one message', () => {
+    expect(sceneIndexParam.parse('0')).toBe(0);
+    expect(sceneIndexParam.parse('39')).toBe(39);
+    for (const index of ['abc', '-1', '1.5', '40']) expect(messages(sceneIndexParam.safeParse(index))).toEqual(['There is no scene with that number']);
   });
 });

@@ -82,6 +82,7 @@ export type ChangeMusicBody = z.infer<typeof changeMusicSchema>;
 export const changeCaptionStyleSchema = captionStyleSchema;
 export type ChangeCaptionStyleBody = z.infer<typeof changeCaptionStyleSchema>;
 
+/** A scene's number in a path (`/api/video/:id/scenes/:index`): the same rule as `sceneIndex`, read from text. */
+export const sceneIndexParam = z.coerce.number({ error: STUDIO_MESSAGES.sceneIndex }).int(STUDIO_MESSAGES.sceneIndex).min(0, STUDIO_MESSAGES.sceneIndex).max(MAX_SCENES - 1, STUDIO_MESSAGES.sceneIndex);
 /** POST /api/video/:id/versions/:version/restore */
-export const sceneIndexParam = sceneIndex;
 export const versionParam = z.coerce.number({ error: STUDIO_MESSAGES.version }).int(STUDIO_MESSAGES.version).positive(STUDIO_MESSAGES.version);

@@ -49,9 +49,10 @@ export type SeriesForm = z.infer<typeof seriesFormSchema>;
  * the spec's message: one set of validators for every body that carries them.
  */
 export const videoSettingsFields = {
-  topic: z.string({ error: SERIES_MESSAGES.topic }).trim().min(1, SERIES_MESSAGES.topic).refine((t) => (TOPIC_LABELS as readonly string[]).includes(t), SERIES_MESSAGES.invalidTopic),
+  // The refinements keep the spec's messages; `meta` documents the same choices in the OpenAPI document, which cannot see a refinement.
+  topic: z.string({ error: SERIES_MESSAGES.topic }).trim().min(1, SERIES_MESSAGES.topic).refine((t) => (TOPIC_LABELS as readonly string[]).includes(t), SERIES_MESSAGES.invalidTopic).meta({ enum: [...TOPIC_LABELS] }),
   customPrompt: z.string().trim().max(1000, 'Custom topic must be at most 1000 characters').optional().nullable(),
-  duration: z.coerce.number({ error: SERIES_MESSAGES.duration }).int(SERIES_MESSAGES.duration).refine((d) => DURATION_MAXIMA.includes(d as never), SERIES_MESSAGES.duration),
+  duration: z.coerce.number({ error: SERIES_MESSAGES.duration }).int(SERIES_MESSAGES.duration).refine((d) => DURATION_MAXIMA.includes(d as never), SERIES_MESSAGES.duration).meta({ enum: [...DURATION_MAXIMA] }),
   style: z.enum(ART_STYLE_IDS, { error: SERIES_MESSAGES.artStyle }),
   voiceid: z.enum(VOICE_IDS, { error: SERIES_MESSAGES.narrationVoice }),
   aspectRatio: z.enum(ASPECT_RATIO_IDS, { error: SERIES_MESSAGES.aspectRatio }),
