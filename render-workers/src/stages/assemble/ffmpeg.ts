@@ -57,15 +57,26 @@ export interface QuickEncode {
 export const QUICK_ENCODE: QuickEncode = { preset: 'ultrafast', crfOffset: 2, x264Params: 'cabac=1:8x8dct=1' };
 
 /**
+ * x264 options over a preset, by preset, when the caller names none. veryfast (the default) refines
+ * motion vectors to a quarter pixel with one SAD pass (subme 1) instead of two SATD passes: a render's
+ * pans move by whole pixels, so the finer search finds little better. Measured on panned parts of
+ * three styles' pictures (15–30 s, 9:16) against a lossless encode of the same frames: 17–25 % less
+ * CPU, 3.5–5 % fewer bytes, SSIM lower by 0.0002–0.0003 and PSNR by 0.003–0.03 dB. The render
+ * bench's assembly went from 14.8 to 11.4 s, topic to done from 17.8 to 14.4 s.
+ */
+const X264_OVER_PRESET: Readonly<Record<string, string>> = { veryfast: 'subme=1' };
+
+/**
  * The video codec settings of a render. Exported so a benchmark's encode-only floor uses exactly
- * the same ones (preset, CRF, pixel format, profile, GOP, B-frames).
+ * the same ones (preset, CRF, pixel format, profile, GOP, B-frames, x264 options).
  */
 export function videoCodecArgs(options: { preset: string; crf: number; bframes: number; threads?: number; x264Params?: string }): string[] {
+  const x264Params = options.x264Params ?? X264_OVER_PRESET[options.preset];
   return [
     '-c:v', 'libx264', '-preset', options.preset, '-crf', String(options.crf), '-pix_fmt', 'yuv420p', '-profile:v', 'high',
     '-r', String(FPS), '-g', String(GOP), '-bf', String(options.bframes),
     ...(options.threads ? ['-threads', String(options.threads)] : []),
-    ...(options.x264Params ? ['-x264-params', options.x264Params] : []),
+    ...(x264Params ? ['-x264-params', x264Params] : []),
   ];
 }
 
