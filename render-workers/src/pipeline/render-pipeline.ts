@@ -6,6 +6,7 @@ import {
   DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, durationRangeFor, fitScenes, frameSize, type AspectRatio, type GenerationStatus, type RenderedMedia, type RenderRequest, type SceneMedia, type Script,
 } from '@app/domain';
 import { metrics, withFileLock, type BlobStore, type FileLockOptions, type Logger } from '@app/platform';
+import { forEachConcurrently } from '../shared/async';
 import { stopProgramsUsing } from '../shared/leftovers';
 import type { Assembler, MixResult, PictureResult } from '../stages/assemble/port';
 import { FPS, frameExactSeconds, sceneSlots } from '../stages/assemble/timeline';
@@ -16,6 +17,9 @@ import type { MusicComposer } from '../stages/music/port';
 import type { NarrationResult, Narrator } from '../stages/narration/port';
 import { moodForTopic } from '../stages/script/library';
 import type { ScriptResult, ScriptWriter } from '../stages/script/port';
+
+/** Storyboard pictures made at once in the upload stage. */
+const SCENE_PICTURES_AT_ONCE = 2;
 
 export type PipelineStage = 'script' | 'narration' | 'images' | 'own-media' | 'music' | 'picture' | 'mix' | 'mux' | 'upload' | 'import';
 
@@ -229,12 +233,17 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
       const keys = videoKeys(request.userId, request.videoId, version);
       const uploaded = await stage<{ media: RenderedMedia }>('upload', inputsKey(muxKey, keys.video), async (out) => {
         const size = (await stat(muxed.videoPath)).size;
-        const sceneKeys = await uploadScenePictures(images, imageKeys, keys.scene, out);
-        // The store may move what it is given: the picture stage keeps its own thumbnail for the next render.
-        const thumbnail = join(out, 'thumbnail.jpg');
-        await copyFile(picture.thumbnailPath, thumbnail);
-        await deps.blobs.putFile(keys.thumbnail, thumbnail, 'image/jpeg');
-        await deps.blobs.putFile(keys.video, muxed.videoPath, 'video/mp4');
+        // The storyboard's pictures go up beside the video and its thumbnail: the creator waits on this stage.
+        const [sceneKeys] = await Promise.all([
+          uploadScenePictures(images, imageKeys, keys.scene, out),
+          (async () => {
+            // The store may move what it is given: the picture stage keeps its own thumbnail for the next render.
+            const thumbnail = join(out, 'thumbnail.jpg');
+            await copyFile(picture.thumbnailPath, thumbnail);
+            await deps.blobs.putFile(keys.thumbnail, thumbnail, 'image/jpeg');
+            await deps.blobs.putFile(keys.video, muxed.videoPath, 'video/mp4');
+          })(),
+        ]);
         return {
           media: {
             videoKey: keys.video,
@@ -387,16 +396,19 @@ export function createRenderPipeline(deps: RenderPipelineDeps): RenderPipeline {
         return uploaded.media;
       }
 
-      /** A small JPEG of each scene's picture for the storyboard, uploaded once per picture. */
+      /**
+       * A small JPEG of each scene's picture for the storyboard, uploaded once per picture; two at a
+       * time (one program start each is most of their cost, and the machine has two cores).
+       */
       async function uploadScenePictures(paths: string[], pictureKeys: string[], blobKey: (imageKey: string) => string, out: string): Promise<string[]> {
         const thumbWidth = Math.min(360, width);
-        for (const [i, path] of paths.entries()) {
+        await forEachConcurrently(paths.length, SCENE_PICTURES_AT_ONCE, async (i) => {
           const key = blobKey(pictureKeys[i]);
-          if (await deps.blobs.stat(key)) continue;
+          if (await deps.blobs.stat(key)) return;
           const small = join(out, `${pictureKeys[i]}.jpg`);
-          await deps.assembler.still({ imagePath: path, width: thumbWidth, outPath: small }, signal);
+          await deps.assembler.still({ imagePath: paths[i], width: thumbWidth, outPath: small }, signal);
           await deps.blobs.putFile(key, small, 'image/jpeg');
-        }
+        });
         return pictureKeys.map(blobKey);
       }
     },
