@@ -107,6 +107,7 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
   const threads = options.threads ?? (segments > 1 ? 1 : undefined);
   const target = options.loudness ?? -14;
   const tools = options.tools ?? DEFAULT_MEDIA_TOOLS;
+  void askCapabilitiesOnce(tools);
   const codec = videoCodecArgs({ preset, crf, bframes, threads });
   const quick = options.quick ?? QUICK_ENCODE;
   const quickCodec = videoCodecArgs({ preset: quick.preset, crf: crf + quick.crfOffset, bframes, threads, x264Params: quick.x264Params });
@@ -336,8 +337,24 @@ export function parseIntegratedLoudness(stderr: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/**
+ * fluent-ffmpeg asks ffmpeg for its formats and encoders (two program starts) before its first
+ * command in a process, then keeps the answer; a picture's parts start together, so each asked.
+ * Asked once per process, from the assembler's creation: a worker's first render does not wait on it.
+ */
+let capabilities: Promise<void> | null = null;
+function askCapabilitiesOnce(tools: MediaTools): Promise<void> {
+  capabilities ??= new Promise((resolve) => {
+    const command = ffmpeg().setFfmpegPath(tools.ffmpeg);
+    // A failure is left to the command that needs ffmpeg, which reports it with its own context.
+    command.availableFormats(() => command.availableEncoders(() => resolve()));
+  });
+  return capabilities;
+}
+
 /** Run a fluent-ffmpeg command as a promise; an abort kills ffmpeg. */
-function fluent(command: ffmpeg.FfmpegCommand, tools: MediaTools, signal?: AbortSignal): Promise<void> {
+async function fluent(command: ffmpeg.FfmpegCommand, tools: MediaTools, signal?: AbortSignal): Promise<void> {
+  await askCapabilitiesOnce(tools);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
     const onAbort = () => command.kill('SIGKILL');
