@@ -38,7 +38,9 @@ export const musicSettingsSchema = z.strictObject({
 });
 
 const line = z.string({ error: STUDIO_MESSAGES.lineEmpty }).trim().min(1, STUDIO_MESSAGES.lineEmpty).max(VOICE_SCRIPT_LIMIT, STUDIO_MESSAGES.scriptLength);
-const sceneIndex = z.number({ error: STUDIO_MESSAGES.sceneIndex }).int(STUDIO_MESSAGES.sceneIndex).min(0, STUDIO_MESSAGES.sceneIndex).max(MAX_SCENES - 1, STUDIO_MESSAGES.sceneIndex);
+/** A scene's number: a whole number below MAX_SCENES, with the one message. Given as a number in a body, as text in a path. */
+const sceneNumber = <T extends z.ZodNumber | z.ZodCoercedNumber>(number: T) => number.int(STUDIO_MESSAGES.sceneIndex).min(0, STUDIO_MESSAGES.sceneIndex).max(MAX_SCENES - 1, STUDIO_MESSAGES.sceneIndex);
+const sceneIndex = sceneNumber(z.number({ error: STUDIO_MESSAGES.sceneIndex }));
 const prompt = z.string().trim().min(1).max(400, 'A picture prompt must be at most 400 characters');
 
 /** The characters the narrator reads: the lines joined as the detail page shows them. */
@@ -82,7 +84,7 @@ export type ChangeMusicBody = z.infer<typeof changeMusicSchema>;
 export const changeCaptionStyleSchema = captionStyleSchema;
 export type ChangeCaptionStyleBody = z.infer<typeof changeCaptionStyleSchema>;
 
-/** A scene's number in a path (`/api/video/:id/scenes/:index`): the same rule as `sceneIndex`, read from text. */
-export const sceneIndexParam = z.coerce.number({ error: STUDIO_MESSAGES.sceneIndex }).int(STUDIO_MESSAGES.sceneIndex).min(0, STUDIO_MESSAGES.sceneIndex).max(MAX_SCENES - 1, STUDIO_MESSAGES.sceneIndex);
+/** A scene's number in a path (`/api/video/:id/scenes/:index`). */
+export const sceneIndexParam = sceneNumber(z.coerce.number({ error: STUDIO_MESSAGES.sceneIndex }));
 /** POST /api/video/:id/versions/:version/restore */
 export const versionParam = z.coerce.number({ error: STUDIO_MESSAGES.version }).int(STUDIO_MESSAGES.version).positive(STUDIO_MESSAGES.version);
