@@ -119,11 +119,37 @@ export function splitSentences(text: string): string[] {
   return (text.match(/[^.!?…]+[.!?…]+["'»”)]*|[^.!?…]+$/gu) ?? []).map((s) => s.trim()).filter((s) => countWords(s) > 0);
 }
 
+/** The longest subject the templates say whole, in characters. */
+const SUBJECT_MAX = 80;
+
+/** Words a subject cut short must not end on: it would read as broken off. */
+const DANGLING: Record<Lang, ReadonlySet<string>> = {
+  en: new Set(['a', 'an', 'the', 'and', 'or', 'but', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'about', 'that', 'which', 'who', 'their', 'its', 'his', 'her', 'our', 'your', 'my']),
+  es: new Set(['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'y', 'e', 'o', 'u', 'de', 'del', 'a', 'al', 'en', 'con', 'por', 'para', 'sobre', 'que', 'su', 'sus', 'mi', 'tu']),
+  fr: new Set(['le', 'la', 'les', 'un', 'une', 'des', 'et', 'ou', 'de', 'du', 'à', 'au', 'aux', 'en', 'avec', 'pour', 'par', 'sur', 'que', 'qui', 'son', 'sa', 'ses', 'leur', 'leurs', 'mon', 'ma', 'ton']),
+};
+
+/**
+ * The subject of a prompt of one sentence, as the templates say it inside their own sentences: the
+ * prompt itself when short. A long one gives its headline (what comes before a colon, dash or
+ * semicolon, or else before its first comma), or else its first words cut at a word that does not
+ * leave it hanging. Never an ellipsis: the template's sentence goes on after the subject.
+ */
 function subjectOf(prompt: string, lang: Lang): string {
   // Without a question's or an exclamation's opening mark (¿, ¡): the templates place the subject inside their own.
   const cleaned = stripEnd(prompt.replace(/\s+/g, ' ').trim().replace(/^[¿¡]+\s*/u, ''));
-  if (cleaned) return truncate(cleaned, 80);
-  return { en: 'this idea', es: 'esta idea', fr: 'cette idée' }[lang];
+  if (!cleaned) return { en: 'this idea', es: 'esta idea', fr: 'cette idée' }[lang];
+  if (cleaned.length <= SUBJECT_MAX) return cleaned;
+  for (const head of [cleaned.split(/\s*[:;–—]\s*|\s+-\s+/u)[0], cleaned.split(/,\s*/u)[0]].map(stripEnd)) {
+    if (countWords(head) >= 2 && head.length <= SUBJECT_MAX) return head;
+  }
+  const words: string[] = [];
+  for (const word of cleaned.split(' ')) {
+    if ([...words, word].join(' ').length > SUBJECT_MAX) break;
+    words.push(word);
+  }
+  while (words.length > 1 && DANGLING[lang].has(words.at(-1)!.toLowerCase())) words.pop();
+  return stripEnd(words.join(' ') || cleaned.slice(0, SUBJECT_MAX));
 }
 
 function fillSubject(text: string, subject: string, lang: Lang): string {

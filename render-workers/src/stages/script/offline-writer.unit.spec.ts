@@ -60,6 +60,30 @@ describe('When a custom prompt is given', () => {
     expect(script.title).toBe('Linking your accounts takes a minute');
   });
 
+  it('should write about a long one-sentence prompt by its headline, with no ellipsis inside a sentence', () => {
+    // Given a prompt of one sentence longer than a subject, with a headline before its colon
+    const prompt = 'The strange life of octopuses: three hearts, blue blood and arms that think for themselves';
+    for (const [language, headline] of [['English', 'the strange life of octopuses'], ['Spanish', 'The strange life of octopuses']] as const) {
+      // When it is written about
+      const text = writeOfflineScript(request('Custom Topic', language, 30, 45, 's', prompt)).narrationScript.join(' ');
+      // Then the sentences speak of the headline, whole, and never break off with an ellipsis
+      expect(text).toContain(headline);
+      expect(text).not.toContain('three hearts');
+      expect(text).not.toContain('…');
+    }
+  });
+
+  it('should cut a long prompt with no headline at a word that does not leave it hanging', () => {
+    // Given a one-sentence prompt of 100 characters with no colon, dash or comma
+    const prompt = 'how the tiny honeybees of the high mountain valleys find their way home through the cold and the wind';
+    // When it is written about
+    const text = writeOfflineScript(request('Custom Topic', 'English', 30, 45, 's', prompt)).narrationScript.join(' ');
+    // Then its first words are the subject, ending on a word of substance, with no ellipsis
+    expect(text).toContain('how the tiny honeybees of the high mountain valleys find their way home');
+    expect(text).not.toMatch(/ (the|and|through) [.,?!]/);
+    expect(text).not.toContain('…');
+  });
+
   it('should split sentences with Spanish and French punctuation', () => {
     expect(splitSentences('¿Qué pasa? ¡Nada! Bien.')).toEqual(['¿Qué pasa?', '¡Nada!', 'Bien.']);
   });
