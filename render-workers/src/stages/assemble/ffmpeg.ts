@@ -2,8 +2,9 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Logger } from '@app/platform';
-import { buildAss } from '../captions/ass';
+import { buildAss, captionChanges } from '../captions/ass';
 import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
+import { changingFrames, selectExpression, type PartContents } from './changes';
 import { overscan, panExpression, panPath } from './pan';
 import type { AssembleRequest, AssembleResult, Assembler, MixRequest, MixResult, MuxRequest, PictureRequest, PictureResult } from './port';
 import { FPS, GOP, LEAD_SECONDS, frameExactSeconds, sceneSlots, splitFrames, type FrameRange, type SceneSlot } from './timeline';
@@ -120,11 +121,13 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
     const totalFrames = Math.round(seconds * FPS);
     const shifted = request.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
     const assPath = join(request.outDir, 'captions.ass');
-    await writeFile(assPath, buildAss(shifted, { width: request.width, height: request.height, aspectRatio: request.aspectRatio, style: request.captions }), 'utf8');
+    const captionOptions = { width: request.width, height: request.height, aspectRatio: request.aspectRatio, style: request.captions };
+    await writeFile(assPath, buildAss(shifted, captionOptions), 'utf8');
+    const captions = { assPath, changes: captionChanges(shifted, captionOptions) };
 
     const slots = sceneSlots(request.images.length, request.words, seconds);
     const ranges = splitFrames(totalFrames, segments, FADE_IN_FRAMES, FADE_OUT_FRAMES);
-    await timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(tools, request, slots, range, i, totalFrames, assPath, request.quick ? quickCodec : codec, signal)))));
+    await timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(tools, segmentGraph(request, slots, range, totalFrames, captions), segmentPath(request.outDir, i), request.quick ? quickCodec : codec, signal)))));
 
     const listPath = join(request.outDir, 'segments.txt');
     // Each part's exact length is written out: the demuxer would otherwise take it from the part's
@@ -206,11 +209,25 @@ function segmentPath(dir: string, index: number): string {
   return join(dir, `segment-${index}.mp4`);
 }
 
-async function encodeSegment(tools: MediaTools, request: PictureRequest, slots: SceneSlot[], range: FrameRange, segment: number, totalFrames: number, assPath: string, codec: string[], signal?: AbortSignal): Promise<void> {
+/** A part of the picture as ffmpeg makes it: its inputs (the scenes' stills and clips) and its filter graph, ending in `[v]`. */
+export interface SegmentGraph {
+  inputs: string[];
+  graph: string;
+}
+
+/**
+ * The filter graph of the frames `range` of the picture: each scene's still scaled once, looped and
+ * panned (or the creator's clip), joined, faded at the video's ends, and the captions burned in.
+ * libass draws the captions on the frames that can differ from the one before (`changingFrames`);
+ * the others repeat the frame before them, as they would have come out anyway, at a fraction of
+ * the blending. `everyFrame` draws on every frame (what the tests compare the frames with).
+ */
+export function segmentGraph(request: PictureRequest, slots: SceneSlot[], range: FrameRange, totalFrames: number, captions: { assPath: string; changes: ReadonlyArray<{ from: number; to: number }> }, options: { everyFrame?: boolean } = {}): SegmentGraph {
   const { width: W, height: H } = request;
   const { width: sw, height: sh } = overscan(W, H);
   const parts: string[] = [];
-  const command = ffmpeg();
+  const inputs: string[] = [];
+  const scenes: PartContents['scenes'] = [];
   const inRange = slots.filter((slot) => slot.endFrame > range.start && slot.startFrame < range.end);
   inRange.forEach((slot, k) => {
     const from = Math.max(slot.startFrame, range.start);
@@ -219,31 +236,42 @@ async function encodeSegment(tools: MediaTools, request: PictureRequest, slots: 
     if (clip) {
       // The creator's clip plays: this part's frames of it (the scene may be split between parts), held
       // on its last frame should it fall short, on the same 1/FPS timeline as a panned still.
-      command.input(clip);
+      inputs.push(clip);
+      scenes.push({ slot, pan: null });
       const offset = from - slot.startFrame;
       parts.push(`[${k}:v]trim=start_frame=${offset},setpts=PTS-STARTPTS,setsar=1,format=yuv420p,tpad=stop_mode=clone:stop=${frames},trim=end_frame=${frames},settb=1/${FPS},setpts=N[s${k}]`);
       return;
     }
-    command.input(request.images[slot.index]);
+    inputs.push(request.images[slot.index]);
     const path = panPath(request.seed, slot.index, slot.endFrame - slot.startFrame, sw - W, sh - H);
+    scenes.push({ slot, pan: path });
     const offset = from - slot.startFrame;
     const x = panExpression(path.x, path.period, offset);
     const y = panExpression(path.y, path.period, offset);
     parts.push(`[${k}:v]scale=${sw}:${sh}:flags=bicubic,setsar=1,format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,settb=1/${FPS},setpts=N,crop=${W}:${H}:x='${x}':y='${y}':exact=1[s${k}]`);
   });
-  const inputs = inRange.map((_, k) => `[s${k}]`).join('');
+  const joined = inRange.map((_, k) => `[s${k}]`).join('');
   const fades: string[] = [];
   if (range.start === 0) fades.push(`fade=t=in:s=0:n=${FADE_IN_FRAMES}`);
   if (range.end === totalFrames) fades.push(`fade=t=out:s=${totalFrames - FADE_OUT_FRAMES - range.start}:n=${FADE_OUT_FRAMES}`);
-  const escapedAss = assPath.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
+  const escapedAss = captions.assPath.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
   // The part's frames are moved to their place in the whole video for libass, which picks each
   // frame's words by its time; in seconds over TB, since concat hands on a time base of its own.
   const shift = `setpts=PTS-STARTPTS+${(range.start / FPS).toFixed(6)}/TB`;
-  parts.push(`${inputs}concat=n=${inRange.length}:v=1:a=0,${[...fades, shift].join(',')},ass='${escapedAss}',setpts=PTS-STARTPTS[v]`);
+  const drawn = options.everyFrame
+    ? `ass='${escapedAss}',setpts=PTS-STARTPTS`
+    : `select='${selectExpression(changingFrames({ range, totalFrames, scenes, captions: captions.changes, fadeIn: FADE_IN_FRAMES, fadeOut: FADE_OUT_FRAMES }))}',ass='${escapedAss}',setpts=PTS-STARTPTS,fps=${FPS}`;
+  parts.push(`${joined}concat=n=${inRange.length}:v=1:a=0,${[...fades, shift].join(',')},${drawn}[v]`);
+  return { inputs, graph: parts.join(';') };
+}
+
+async function encodeSegment(tools: MediaTools, segment: SegmentGraph, out: string, codec: string[], signal?: AbortSignal): Promise<void> {
+  const command = ffmpeg();
+  for (const input of segment.inputs) command.input(input);
   command
-    .complexFilter(parts.join(';'))
+    .complexFilter(segment.graph)
     .outputOptions(['-map', '[v]', '-an', ...codec, '-video_track_timescale', '15360'])
-    .output(segmentPath(request.outDir, segment));
+    .output(out);
   await fluent(command, tools, signal);
 }
 

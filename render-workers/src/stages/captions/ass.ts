@@ -104,12 +104,16 @@ interface PresetLook {
   maxWords?: (aspectRatio: AspectRatio) => number;
   /** The text shown while word `active` of `group` is spoken (words already escaped). */
   text(group: string[], active: number, highlight: string): string;
+  /** How long the text moves after its event starts (its `\t` animation), seconds. */
+  moves?: number;
 }
 
 const styleLine = (font: string, size: number, primary: string, outlineColour: string, back: string, bold: boolean, borderStyle: 1 | 3, outline: number, shadow: number, layout: Layout) =>
   `Style: Caption,${font},${size},${primary},&H00FFFFFF,${outlineColour},${back},${bold ? -1 : 0},0,0,0,100,100,0,0,${borderStyle},${outline},${shadow},${layout.alignment},${layout.marginL},${layout.marginR},${layout.marginV},1`;
 
 const WHITE = '&H00FFFFFF';
+/** How long the pop preset's newest word grows to full size, ms. */
+const POP_MS = 90;
 const BLACK = '&H00000000';
 
 /** The six looks; every one keeps the words readable on any picture (outline, box or shadow). */
@@ -125,7 +129,8 @@ const PRESETS: Record<CaptionPresetId, PresetLook> = {
   pop: {
     style: (l, font) => styleLine(font, l.fontSize, WHITE, BLACK, '&H80000000', true, 1, l.outline, l.shadow, l),
     // The words said so far stay; the newest pops from small to full size in its colour.
-    text: (group, active, hl) => group.slice(0, active + 1).map((w, j) => (j === active ? `{\\c${hl}\\fscx55\\fscy55\\t(0,90,\\fscx100\\fscy100)}${w}{\\r}` : w)).join(' '),
+    text: (group, active, hl) => group.slice(0, active + 1).map((w, j) => (j === active ? `{\\c${hl}\\fscx55\\fscy55\\t(0,${POP_MS},\\fscx100\\fscy100)}${w}{\\r}` : w)).join(' '),
+    moves: POP_MS / 1000,
   },
   outline: {
     // A heavy black outline reads on any picture; the spoken word takes the colour, not the outline.
@@ -144,13 +149,48 @@ const PRESETS: Record<CaptionPresetId, PresetLook> = {
   },
 };
 
-/** The ASS document: one event per spoken word, showing its group the way the preset draws it. */
+/** One caption event: the text on screen from `start` to `end` (seconds, to the centisecond as written). */
+export interface CaptionEvent {
+  start: number;
+  end: number;
+  text: string;
+  /** How long the text moves after `start`, seconds (0: it is still). */
+  moves: number;
+}
+
+/** The events of the captions: one per spoken word, showing its group the way the preset draws it. */
+export function captionEvents(words: readonly WordTiming[], options: CaptionOptions): CaptionEvent[] {
+  const style = options.style ?? DEFAULT_CAPTION_STYLE;
+  const look = PRESETS[style.preset] ?? PRESETS.classic;
+  const maxWords = options.maxWords ?? look.maxWords?.(options.aspectRatio) ?? (options.aspectRatio === '9:16' ? 3 : 4);
+  const maxChars = options.maxChars ?? (options.aspectRatio === '9:16' ? 18 : 28);
+  const highlight = assColour(style.highlight);
+  const events: CaptionEvent[] = [];
+  for (const group of groupWords(words, maxWords, maxChars)) {
+    const texts = group.words.map((w) => escapeAss(w.word));
+    group.words.forEach((word, i) => {
+      const start = i === 0 ? group.start : word.start;
+      const end = i + 1 < group.words.length ? group.words[i + 1].start : group.end;
+      if (end - start < 0.01) return;
+      events.push({ start: centiseconds(start), end: centiseconds(end), text: look.text(texts, i, highlight), moves: look.moves ?? 0 });
+    });
+  }
+  return events;
+}
+
+/**
+ * When the burned-in captions change: each event's start and end, and the time its text moves.
+ * Everything else of a caption is still from one change to the next.
+ */
+export function captionChanges(words: readonly WordTiming[], options: CaptionOptions): Array<{ from: number; to: number }> {
+  return captionEvents(words, options).flatMap((e) => [{ from: e.start, to: e.start + e.moves }, { from: e.end, to: e.end }]);
+}
+
+/** The ASS document of the captions' events. */
 export function buildAss(words: readonly WordTiming[], options: CaptionOptions): string {
   const style = options.style ?? DEFAULT_CAPTION_STYLE;
   const look = PRESETS[style.preset] ?? PRESETS.classic;
   const layout = captionLayout(options, style.position, style.size);
-  const maxWords = options.maxWords ?? look.maxWords?.(options.aspectRatio) ?? (options.aspectRatio === '9:16' ? 3 : 4);
-  const maxChars = options.maxChars ?? (options.aspectRatio === '9:16' ? 18 : 28);
   const font = options.font ?? CAPTION_FONT;
   const highlight = assColour(style.highlight);
   const header = [
@@ -169,15 +209,11 @@ export function buildAss(words: readonly WordTiming[], options: CaptionOptions):
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
   ];
-  const events: string[] = [];
-  for (const group of groupWords(words, maxWords, maxChars)) {
-    const texts = group.words.map((w) => escapeAss(w.word));
-    group.words.forEach((word, i) => {
-      const start = i === 0 ? group.start : word.start;
-      const end = i + 1 < group.words.length ? group.words[i + 1].start : group.end;
-      if (end - start < 0.01) return;
-      events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${look.text(texts, i, highlight)}`);
-    });
-  }
+  const events = captionEvents(words, options).map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Caption,,0,0,0,,${e.text}`);
   return `${[...header, ...events].join('\n')}\n`;
+}
+
+/** Seconds to the centisecond, as an ASS time holds them. */
+function centiseconds(seconds: number): number {
+  return Math.max(0, Math.round(seconds * 100)) / 100;
 }

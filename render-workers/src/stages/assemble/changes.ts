@@ -1,0 +1,73 @@
+import type { PanPath } from './pan';
+import { FPS, type FrameRange, type SceneSlot } from './timeline';
+
+/** What a part of the picture shows, as far as telling its frames apart goes. */
+export interface PartContents {
+  range: FrameRange;
+  totalFrames: number;
+  /** The scenes the part shows: a still panned along `pan`, or a clip (`pan` null: every frame new). */
+  scenes: Array<{ slot: SceneSlot; pan: PanPath | null }>;
+  /** When the captions change, seconds into the whole video (`captionChanges`). */
+  captions: ReadonlyArray<{ from: number; to: number }>;
+  /** Frames that fade in at the video's start and out at its end. */
+  fadeIn: number;
+  fadeOut: number;
+}
+
+/**
+ * Frames either side of a caption change also counted as changing: libass picks a frame's events by
+ * its time in whole milliseconds, and a part's frames reach it shifted to their place in the video.
+ */
+const CAPTION_MARGIN = 2;
+
+/**
+ * The frames of a part that may differ from the frame before them, as offsets into the part: its
+ * first and last frame, each scene's first frame and pan steps (a pan moves every `period` frames),
+ * every frame of a clip and of the fades, and the frames around each caption change. Every other
+ * frame repeats the one before it exactly, so the captions need drawing on these only.
+ */
+export function changingFrames(part: PartContents): number[] {
+  const { range, totalFrames } = part;
+  const length = range.end - range.start;
+  const changes = new Uint8Array(length);
+  const mark = (from: number, to: number) => {
+    for (let frame = Math.max(from, range.start); frame <= Math.min(to, range.end - 1); frame++) changes[frame - range.start] = 1;
+  };
+  mark(range.start, range.start);
+  mark(range.end - 1, range.end - 1);
+  for (const { slot, pan } of part.scenes) {
+    const from = Math.max(slot.startFrame, range.start);
+    const to = Math.min(slot.endFrame, range.end) - 1;
+    mark(from, pan ? from : to);
+    if (!pan || (pan.x.direction === 0 && pan.y.direction === 0)) continue;
+    for (let frame = from + 1; frame <= to; frame++) if ((frame - slot.startFrame) % pan.period === 0) mark(frame, frame);
+  }
+  // The first full frame after the fade-in differs from the last faded one; so does the first faded one at the end.
+  mark(0, part.fadeIn);
+  mark(totalFrames - part.fadeOut - 1, totalFrames - 1);
+  for (const { from, to } of part.captions) mark(Math.floor(from * FPS) - CAPTION_MARGIN, Math.ceil(to * FPS) + CAPTION_MARGIN);
+  const offsets: number[] = [];
+  changes.forEach((changed, offset) => changed && offsets.push(offset));
+  return offsets;
+}
+
+/**
+ * ffmpeg's `select` expression keeping the frames at `offsets` (sorted): runs as `between`, single
+ * frames as `eq`, summed as a balanced tree (ffmpeg's expression parser refuses nesting past ~100
+ * levels, and a flat sum of a minute's pan steps nests one level a term).
+ */
+export function selectExpression(offsets: readonly number[]): string {
+  const terms: string[] = [];
+  for (let i = 0; i < offsets.length; ) {
+    let j = i;
+    while (j + 1 < offsets.length && offsets[j + 1] === offsets[j] + 1) j++;
+    terms.push(i === j ? `eq(n,${offsets[i]})` : `between(n,${offsets[i]},${offsets[j]})`);
+    i = j + 1;
+  }
+  const sum = (from: number, to: number): string => {
+    if (to - from === 1) return terms[from];
+    const middle = Math.floor((from + to) / 2);
+    return `(${sum(from, middle)}+${sum(middle, to)})`;
+  };
+  return terms.length === 0 ? '0' : sum(0, terms.length);
+}
