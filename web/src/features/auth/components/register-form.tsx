@@ -10,6 +10,9 @@ import { toast } from '../../../lib/toast';
 import { paths } from '../../../config/paths';
 import { GoogleButton, OrDivider } from './google-button';
 
+/** The special characters a password takes, kept on one line: no-break spaces between them, so a wrap never leaves the last one alone. */
+const SPECIAL_CHARACTERS = ['!', '@', '#', '$', '%', '^', '&', '*'].join('\u00a0');
+
 type RegisterValues = Pick<RegisterBody, 'name' | 'email' | 'password'>;
 const loadSchema = () => import('../lib/schemas').then((m) => m.registerFormSchema);
 
@@ -50,7 +53,7 @@ export function RegisterForm() {
               label="Password"
               autoComplete="new-password"
               placeholder="At least 6 characters"
-              help="Use 6+ characters with a number and one of ! @ # $ % ^ & *"
+              help={`Use 6+ characters with a number and one of ${SPECIAL_CHARACTERS}`}
             />
             <SubmitButton busy={submitting}>{submitting ? 'Creating account...' : 'Create account'}</SubmitButton>
           </form>

@@ -69,6 +69,13 @@ describe('Register form', () => {
     expect(await screen.findByText('Please try again later')).toBeInTheDocument();
   });
 
+  it('should keep the special characters of the password hint together when the line wraps', () => {
+    renderRegister();
+    const hint = screen.getByText(/^Use 6\+ characters with a number and one of/);
+    // Given a narrow form, the hint may wrap anywhere before the list, never inside it
+    expect(hint.textContent).toBe('Use 6+ characters with a number and one of !\u00a0@\u00a0#\u00a0$\u00a0%\u00a0^\u00a0&\u00a0*');
+  });
+
   it('should offer Google sign-up and a login link', () => {
     renderRegister();
     expect(screen.getByRole('link', { name: /sign up with google/i })).toHaveAttribute('href', '/api/auth/google');
