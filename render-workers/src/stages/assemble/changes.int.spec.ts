@@ -6,7 +6,7 @@ import { createRenderPipeline } from '../../pipeline/render-pipeline';
 import { aRenderRequest } from '../../testing/builders';
 import { ensureNativeHelper, offlineProviders, quietLogger, tempDir } from '../../testing/media';
 import { DEFAULT_MEDIA_TOOLS, run } from '../../shared/exec';
-import { buildAss, captionChanges } from '../captions/ass';
+import { buildAss, captionChanges, captionEvents } from '../captions/ass';
 import { selectExpression } from './changes';
 import { segmentGraph } from './ffmpeg';
 import type { PictureRequest } from './port';
@@ -41,11 +41,12 @@ describe('When the captions are drawn on the changing frames only', () => {
     const shifted = picture.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
     const options = { width: picture.width, height: picture.height, aspectRatio: picture.aspectRatio, style: { preset, position: 'bottom' as const, size: 'medium' as const, highlight: '#FFE600' } };
     const assPath = join(root, `${preset}.ass`);
-    await writeFile(assPath, buildAss(shifted, options));
+    const events = captionEvents(shifted, options);
+    await writeFile(assPath, buildAss(shifted, options, events));
     const slots = sceneSlots(picture.images.length, picture.words, seconds);
     const checksums: string[] = [];
     for (const range of splitFrames(totalFrames, 2, 12, 21)) {
-      const { inputs, graph } = segmentGraph(picture, slots, range, totalFrames, { assPath, changes: captionChanges(shifted, options) }, { everyFrame });
+      const { inputs, graph } = segmentGraph(picture, slots, range, totalFrames, { assPath, changes: captionChanges(events) }, { everyFrame });
       const { stdout } = await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', ...inputs.flatMap((i) => ['-i', i]), '-filter_complex', graph, '-map', '[v]', '-fps_mode', 'passthrough', '-f', 'framemd5', '-']);
       checksums.push(...stdout.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(',').at(-1)!.trim()));
     }

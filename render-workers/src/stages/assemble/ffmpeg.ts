@@ -2,7 +2,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Logger } from '@app/platform';
-import { buildAss, captionChanges } from '../captions/ass';
+import { buildAss, captionChanges, captionEvents } from '../captions/ass';
 import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
 import { changingFrames, selectExpression, type PartContents } from './changes';
 import { overscan, panExpression, panPath } from './pan';
@@ -122,8 +122,10 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
     const shifted = request.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
     const assPath = join(request.outDir, 'captions.ass');
     const captionOptions = { width: request.width, height: request.height, aspectRatio: request.aspectRatio, style: request.captions };
-    await writeFile(assPath, buildAss(shifted, captionOptions), 'utf8');
-    const captions = { assPath, changes: captionChanges(shifted, captionOptions) };
+    // One list of events for the file libass reads and for the frames it is asked to draw on.
+    const events = captionEvents(shifted, captionOptions);
+    await writeFile(assPath, buildAss(shifted, captionOptions, events), 'utf8');
+    const captions = { assPath, changes: captionChanges(events) };
 
     const slots = sceneSlots(request.images.length, request.words, seconds);
     const ranges = splitFrames(totalFrames, segments, FADE_IN_FRAMES, FADE_OUT_FRAMES);

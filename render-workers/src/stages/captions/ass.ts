@@ -112,9 +112,9 @@ const styleLine = (font: string, size: number, primary: string, outlineColour: s
   `Style: Caption,${font},${size},${primary},&H00FFFFFF,${outlineColour},${back},${bold ? -1 : 0},0,0,0,100,100,0,0,${borderStyle},${outline},${shadow},${layout.alignment},${layout.marginL},${layout.marginR},${layout.marginV},1`;
 
 const WHITE = '&H00FFFFFF';
+const BLACK = '&H00000000';
 /** How long the pop preset's newest word grows to full size, ms. */
 const POP_MS = 90;
-const BLACK = '&H00000000';
 
 /** The six looks; every one keeps the words readable on any picture (outline, box or shadow). */
 const PRESETS: Record<CaptionPresetId, PresetLook> = {
@@ -182,12 +182,12 @@ export function captionEvents(words: readonly WordTiming[], options: CaptionOpti
  * When the burned-in captions change: each event's start and end, and the time its text moves.
  * Everything else of a caption is still from one change to the next.
  */
-export function captionChanges(words: readonly WordTiming[], options: CaptionOptions): Array<{ from: number; to: number }> {
-  return captionEvents(words, options).flatMap((e) => [{ from: e.start, to: e.start + e.moves }, { from: e.end, to: e.end }]);
+export function captionChanges(events: readonly CaptionEvent[]): Array<{ from: number; to: number }> {
+  return events.flatMap((e) => [{ from: e.start, to: e.start + e.moves }, { from: e.end, to: e.end }]);
 }
 
-/** The ASS document of the captions' events. */
-export function buildAss(words: readonly WordTiming[], options: CaptionOptions): string {
+/** The ASS document of the captions' events (given when the caller also needs them, as the assembler does). */
+export function buildAss(words: readonly WordTiming[], options: CaptionOptions, events: readonly CaptionEvent[] = captionEvents(words, options)): string {
   const style = options.style ?? DEFAULT_CAPTION_STYLE;
   const look = PRESETS[style.preset] ?? PRESETS.classic;
   const layout = captionLayout(options, style.position, style.size);
@@ -209,8 +209,8 @@ export function buildAss(words: readonly WordTiming[], options: CaptionOptions):
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
   ];
-  const events = captionEvents(words, options).map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Caption,,0,0,0,,${e.text}`);
-  return `${[...header, ...events].join('\n')}\n`;
+  const dialogue = events.map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Caption,,0,0,0,,${e.text}`);
+  return `${[...header, ...dialogue].join('\n')}\n`;
 }
 
 /** Seconds to the centisecond, as an ASS time holds them. */
