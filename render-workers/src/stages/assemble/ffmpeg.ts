@@ -26,11 +26,20 @@ export interface FfmpegAssemblerOptions {
   quick?: QuickEncode;
   /** Target integrated loudness, LUFS. */
   loudness?: number;
+  /** The mix's AAC bitrate (`MIX_BITRATE` by default). */
   audioBitrate?: string;
   /** ffmpeg / ffprobe executables (default: from PATH). */
   tools?: MediaTools;
   logger?: Logger;
 }
+
+/**
+ * The bitrate of a render's mix, one channel: what YouTube recommends uploading mono at, and more per
+ * channel than the 160k stereo default gives each of its two. Measured on a 60 s mix here: 160k took
+ * 0.87–1.14 s to encode, 128k 0.59–0.65 s (the encode is most of a re-render after a music change),
+ * at 42 dB signal-to-error against the float mix (160k: 49 dB).
+ */
+export const MIX_BITRATE = '128k';
 
 /** The bed's level under the voice when the request names none (linear). */
 export const DEFAULT_MUSIC_LEVEL = 0.3;
@@ -323,7 +332,7 @@ async function mixAudio(tools: MediaTools, request: MixRequest, target: number, 
   const limit = (gain: number) => `volume=${gain.toFixed(2)}dB,alimiter=limit=0.84:attack=2:release=50:level=false`;
   /** `chain` split: `label` goes on, the other half is measured (ebur128's summary in stderr). */
   const measured = (chain: string, label = 'out') => `${chain},asplit=2[${label}][measure];[measure]${MEASURE_MONO},anullsink`;
-  const encode = ['-map', '[out]', ...audioCodecArgs(audioBitrate, 1), '-t', end, out];
+  const encode = ['-map', '[out]', ...audioCodecArgs(audioBitrate ?? MIX_BITRATE, 1), '-t', end, out];
   const mixPath = `${out}.mix.wav`;
   /** The last pass: the mix's WAV at `gainDb`, limited, encoded and measured. */
   const final = async (gainDb: number) => {

@@ -39,9 +39,11 @@ describe('When the sound of a video is mixed', () => {
     expect(Math.abs(first.measured + 14)).toBeLessThanOrEqual(HINT_TOLERANCE_LU);
   });
 
-  it('given a mono voice and a bed, when mixed, then one channel is encoded, heard on two speakers at the target loudness', async () => {
-    const { stdout } = await run(DEFAULT_MEDIA_TOOLS.ffprobe, ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=channels,sample_rate', '-of', 'csv=p=0', first.audioPath]);
-    expect(stdout.trim()).toBe('48000,1');
+  it('given a mono voice and a bed, when mixed, then one channel is encoded at the mono bitrate, heard on two speakers at the target loudness', async () => {
+    const { stdout } = await run(DEFAULT_MEDIA_TOOLS.ffprobe, ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=sample_rate,channels,bit_rate', '-of', 'csv=p=0', first.audioPath]);
+    const [sampleRate, channels, bitRate] = stdout.trim().split(',').map(Number);
+    expect([sampleRate, channels]).toEqual([48000, 1]);
+    expect(Math.abs(bitRate - 128_000)).toBeLessThan(8_000);
     // The same channel on both speakers, measured as any stereo track is: -14, as the two equal channels used to be.
     const speakers = join(dir, 'speakers.wav');
     await run(DEFAULT_MEDIA_TOOLS.ffmpeg, ['-v', 'error', '-y', '-i', first.audioPath, '-af', 'pan=stereo|c0=c0|c1=c0', speakers]);
