@@ -159,6 +159,31 @@ describe('Public pages', () => {
     await page.context().close();
   });
 
+  it("should paint a reset link's page, and the page of an address outside the app, before any script runs", async () => {
+    // No JavaScript at all: what a phone shows while the app is still on its way.
+    const bare = await (await newContext(browser, server.url, 'mobile', { javaScriptEnabled: false })).newPage();
+    const seen: string[] = [];
+    for (const path of ['/reset-password/some-token', '/reset-password', '/no-such-page', '/dashboard/view/abc/more']) {
+      const answer = await bare.goto(path);
+      seen.push(`${path} ${answer?.status()} ${(await bare.locator('#root').innerText()).split('\n').filter(Boolean).slice(0, 4).join(' | ')} | ${await bare.title()}`);
+    }
+    expect(seen).toEqual([
+      '/reset-password/some-token 200 ReelPilot | Reset password | Choose a new password for your account. | New password | Reset password | ReelPilot',
+      '/reset-password 200 ReelPilot | Reset password | Choose a new password for your account. | Error: Token is missing in the URL. | Reset password | ReelPilot',
+      '/no-such-page 404 404 Page Not Found | Back to home | Page not found | ReelPilot',
+      '/dashboard/view/abc/more 404 404 Page Not Found | Back to home | Page not found | ReelPilot',
+    ]);
+    await bare.context().close();
+    // With the app: it takes the prerendered form over, and the form answers.
+    const page = await open('mobile');
+    await page.goto('/reset-password/some-token');
+    await page.getByLabel('New password', { exact: true }).fill('Secret1!x');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Secret1!y');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.context().close();
+  });
+
   it('should not move or play anything by itself for a visitor who asked for reduced motion', async () => {
     const page = await open('desktop');
     await page.emulateMedia({ reducedMotion: 'reduce' });

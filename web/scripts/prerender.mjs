@@ -8,7 +8,9 @@
 // loading state, rendered as a signed-in visitor first sees it) that the app replaces, their routes'
 // chunks and styles, and a stylesheet of the antd components it shows, in the app's theme (dist/assets/antd-*.css).
 // Every page names the chunk that starts the app (src/app/start.tsx), index.html too.
-// The files go to dist/pages/, named by path in dist/pages/manifest.json, which the server reads with
+// A reset link's page and the page of an address outside the app are prerendered too (PLAIN_PAGES).
+// The files go to dist/pages/, named by path in dist/pages/manifest.json (`*`: any path outside the
+// route table), which the server reads with
 // dist/pages/routes.json (the route table's paths: any other is answered 404) and
 // dist/pages/session-routes.json (the pages it draws for their visitor with their data).
 // Usage (from web/, after both builds): node scripts/prerender.mjs
@@ -65,7 +67,7 @@ const ORIGIN = '{{origin}}';
 /** The picture a link preview shows: a frame of the demo video. */
 const PREVIEW = { href: '/media/demo.jpg', width: 540, height: 960, alt: 'A frame of a faceless short video: a crescent moon over night hills, with its caption in white and yellow.' };
 
-const { render, renderSignedIn, routeModules, routePatterns, PAGE_HEADS, APP_PAGES, SESSION_ROUTES, documentTitle } = await import(pathToFileURL(join(ssr, 'entry-server.mjs')).href);
+const { render, renderSignedIn, routeModules, routePatterns, PAGE_HEADS, PLAIN_PAGES, APP_PAGES, SESSION_ROUTES, documentTitle } = await import(pathToFileURL(join(ssr, 'entry-server.mjs')).href);
 /** The module the entry loads once the page is painted: it renders or hydrates the app. */
 const START = 'src/app/start.tsx';
 const modulePreloads = (scripts) => scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`);
@@ -110,6 +112,20 @@ for (const [name, head] of Object.entries(PAGE_HEADS)) {
   writeFileSync(join(dist, 'pages', `${name}.html`), page);
   pages[head.path] = `pages/${name}.html`;
   console.log(`prerendered ${head.path}: ${(html.length / 1024).toFixed(1)} KiB of HTML, ${styles.length} stylesheets, ${scripts.length} chunks preloaded${image ? `, ${image.href} preloaded` : ''}`);
+}
+// A reset link's page, and the page of an address outside the app: prerendered as they are, with
+// the page's title and their routes' assets, not listed by search engines (no canonical link).
+for (const { name, path, example, title } of PLAIN_PAGES) {
+  const { html, modules } = await render(example ?? path);
+  const { scripts, styles } = assetsOf([START, ...modules]);
+  const page = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(title))}</title>\n    <meta name="robots" content="noindex" />`)
+    .replace('</head>', `  ${[...stylesheets(styles), ...modulePreloads(scripts)].join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+  if (!page.includes(html)) throw new Error(`prerender: dist/index.html has no empty <div id="root"></div> for ${path}`);
+  writeFileSync(join(dist, 'pages', `${name}.html`), page);
+  pages[path] = `pages/${name}.html`;
+  console.log(`prerendered ${path}: ${(html.length / 1024).toFixed(1)} KiB of HTML, ${styles.length} stylesheets, ${scripts.length} chunks preloaded`);
 }
 // The signed-in pages: a skeleton, not the visitor's page (`data-shell`, app/start.tsx).
 const shells = [];

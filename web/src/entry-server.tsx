@@ -42,6 +42,21 @@ export const APP_PAGES: Array<{ name: string; path: string; example?: string; ti
   { name: 'dashboard-analytics', path: paths.dashboard.analytics.path, title: APP_TITLES.analytics },
 ];
 
+const RESET_PASSWORD = paths.resetPassword.path.replace(/\/:resetToken\?$/, '');
+
+/**
+ * Pages a visitor opens from outside the app though no search engine should list them: a reset
+ * link from a mail, and an address that is none of the app's (a stale or mistyped link). They are
+ * prerendered like the public pages, without a head of their own, so that a phone paints them at
+ * once rather than a blank page until the app has loaded. `path` is what the server matches (`/*`:
+ * any one segment below; `*`: any path outside the route table), `example` the path rendered for it.
+ */
+export const PLAIN_PAGES: Array<{ name: string; path: string; example?: string; title: string }> = [
+  { name: 'reset-password', path: `${RESET_PASSWORD}/*`, example: paths.resetPassword.getHref('token'), title: 'Reset password' },
+  { name: 'reset-password-missing', path: RESET_PASSWORD, title: 'Reset password' },
+  { name: 'not-found', path: '*', example: '/page-not-found', title: 'Page not found' },
+];
+
 /** The source modules of the lazy routes a path opens (`src/app/routes/login.tsx`…). */
 export function routeModules(path: string): string[] {
   return routeHandles(path).flatMap((handle) => (handle.module ? [handle.module] : []));

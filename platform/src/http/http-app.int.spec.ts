@@ -19,7 +19,10 @@ function builtWebApp(): { dist: string; script: string } {
   // The build leaves {{origin}} where the product's public origin goes (web/scripts/prerender.mjs).
   writeFileSync(join(dist, 'pages', 'login.html'), `<!doctype html><html><head><title>Login</title><link rel="canonical" href="{{origin}}/login" /><meta property="og:url" content="{{origin}}/login" /><meta property="og:image" content="{{origin}}/media/demo.jpg" /></head><body><div id="root">${'<p>Log in</p>'.repeat(100)}</div></body></html>`);
   writeFileSync(join(dist, 'pages', 'view.html'), '<!doctype html><html><head><title>Video</title><link rel="modulepreload" href="/assets/video-detail.js" /></head><body><div id="root"></div></body></html>');
-  writeFileSync(join(dist, 'pages', 'manifest.json'), JSON.stringify({ '/login': 'pages/login.html', '/dashboard/view/*': 'pages/view.html' }));
+  // A reset link's page and the page of a path outside the app, prerendered (`*`: any path outside the route table).
+  writeFileSync(join(dist, 'pages', 'reset.html'), '<!doctype html><html><head><title>Reset password</title></head><body><div id="root"><h1>Reset password</h1></div></body></html>');
+  writeFileSync(join(dist, 'pages', 'not-found.html'), '<!doctype html><html><head><title>Page not found</title></head><body><div id="root"><h1>404 Page Not Found</h1></div></body></html>');
+  writeFileSync(join(dist, 'pages', 'manifest.json'), JSON.stringify({ '/login': 'pages/login.html', '/dashboard/view/*': 'pages/view.html', '/reset-password/*': 'pages/reset.html', '*': 'pages/not-found.html' }));
   // The app's route table, as the build lists it.
   writeFileSync(join(dist, 'pages', 'routes.json'), JSON.stringify(['/', '/dashboard/billing', '/dashboard/view', '/dashboard/view/:id', '/login', '/reset-password/:resetToken?']));
   execFileSync(process.execPath, [resolve(__dirname, '../../../infra/scripts/precompress.mjs'), dist]);
@@ -164,8 +167,10 @@ describe('When the web app and the API answer a browser', () => {
     expect(login.headers['content-type']).toMatch(/^text\/html/);
     expect(login.headers['cache-control']).toBe('no-cache');
     expect(login.text).toContain('<title>Login</title>');
-    const other = await request(app).get('/login/elsewhere');
+    const other = await request(app).get('/dashboard/billing');
     expect(other.text).toContain('<title>Studio</title>');
+    const outside = await request(app).get('/login/elsewhere');
+    expect(outside.text).toContain('<title>Page not found</title>');
   });
 
   it("should name a public page's absolute URL and preview picture at the origin it is served at, compressed as the browser takes", async () => {
@@ -204,8 +209,8 @@ describe('When the web app and the API answer a browser', () => {
       const page = await request(app).get(path).set('accept-encoding', 'br');
       expect(`${path} ${page.status} ${page.headers['content-type']}`).toMatch(new RegExp(`^${path} 404 text/html`));
       expect(page.headers['cache-control']).toBe('no-cache');
-      // The app draws its own "Page Not Found" there.
-      expect(page.text).toContain('<div id="root">');
+      // The app's own "Page Not Found", prerendered: painted before any script runs.
+      expect(page.text).toContain('<h1>404 Page Not Found</h1>');
     }
     // A chunk of an earlier build, asked for by a tab left open across a deploy: no page in its place.
     for (const path of ['/assets/gone-abc123.js', '/favicon-old.png', '/dashboard/view/abc/x.map']) {
@@ -217,16 +222,20 @@ describe('When the web app and the API answer a browser', () => {
     for (const path of ['/', '/DASHBOARD/Billing/', '/reset-password', '/reset-password/a.b.c', '/dashboard/view/abc-123']) {
       const page = await request(app).get(path);
       expect(`${path} ${page.status} ${page.headers['content-type']}`).toMatch(new RegExp(`^${path} 200 text/html`));
+      expect(page.text).not.toContain('404 Page Not Found');
     }
+    // A reset link from a mail opens its prerendered page.
+    expect((await request(app).get('/reset-password/a.b.c')).text).toContain('<h1>Reset password</h1>');
   });
 
   it('should send a page named for a pattern of paths to each path of it, and the app page to the others', async () => {
     const detail = await request(app).get('/dashboard/view/abc-123');
     expect(detail.headers['cache-control']).toBe('no-cache');
     expect(detail.text).toContain('<link rel="modulepreload" href="/assets/video-detail.js" />');
-    for (const path of ['/dashboard/view', '/dashboard/view/', '/dashboard/view/abc/more']) {
+    for (const path of ['/dashboard/view', '/dashboard/view/']) {
       expect((await request(app).get(path)).text).toContain('<title>Studio</title>');
     }
+    expect((await request(app).get('/dashboard/view/abc/more')).text).toContain('<title>Page not found</title>');
   });
 
   it('should name the public pages to search engines and keep them out of the dashboard', async () => {

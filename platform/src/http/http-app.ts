@@ -246,7 +246,7 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null, l
       return;
     }
     if (!known) res.status(404);
-    const page = pageFileFor(req.path) ?? 'index.html';
+    const page = (known ? pageFileFor(req.path) : pageFileFor('*')) ?? 'index.html';
     const skeleton = () =>
       withOrigin(join(webDist, page), siteOrigin(req), req, res).then((served) => {
         if (served) return;
@@ -262,7 +262,8 @@ export function serveWebApp(app: Express, webDist: string, { publicUrl = null, l
 
 /**
  * The page file for a path: the manifest names exact paths (`/login`) and, ending in `/*`, every
- * path one segment below a prefix (`/dashboard/view/*` for `/dashboard/view/:id`).
+ * path one segment below a prefix (`/dashboard/view/*` for `/dashboard/view/:id`); `*` names the
+ * page of a path outside the route table (the app's "Page Not Found").
  */
 function readPageManifest(file: string): (path: string) => string | undefined {
   if (!existsSync(file)) return () => undefined;
