@@ -4,6 +4,7 @@ import type { FormApi } from 'final-form';
 import { Button } from 'antd';
 import { TextField } from '../../../components/form';
 import { serverErrorOf } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useUpdateEmailMutation } from '../api';
 
@@ -11,9 +12,13 @@ interface EmailValues {
   email?: string;
 }
 
-/** UPDATE EMAIL: only the browser's email input type validates (spec section 5). */
+/**
+ * UPDATE EMAIL: only the browser's email input type validates (spec section 5). The note names the
+ * email the creator signs in with now (nowhere else in the app shows it), once the user is in.
+ */
 export function EmailForm(): ReactElement {
   const [updateEmail] = useUpdateEmailMutation();
+  const { user } = useAuth();
   const onSubmit = async (values: EmailValues, form: FormApi<EmailValues>) => {
     const result = await updateEmail({ email: (values.email ?? '').trim() });
     if ('error' in result) {
@@ -36,7 +41,15 @@ export function EmailForm(): ReactElement {
             type="email"
             label="New email"
             autoComplete="email"
-            help="This email becomes your login email."
+            help={
+              user ? (
+                <>
+                  You sign in with <strong className="account-current-email">{user.email}</strong>. This email becomes your login email.
+                </>
+              ) : (
+                'This email becomes your login email.'
+              )
+            }
             placeholder="you@example.com"
           />
           <Button type="primary" htmlType="submit" loading={submitting} disabled={submitting || !values.email}>
