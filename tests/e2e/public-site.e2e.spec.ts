@@ -291,6 +291,32 @@ describe('The guard', () => {
     await page.waitForURL('**/dashboard/create');
     await page.context().close();
   });
+
+  it("should open a video's page for a visitor without a session (not guarded), and bring its owner back to it once logged in", async () => {
+    const email = `holder-${Date.now()}@example.com`;
+    const page = await open();
+    await register(page, email);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const made = await fetch(`${server.url}/api/generate-video`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ topic: 'Fun Facts', voiceid: 'nPczCjzI2devNBz1zQrb', style: 'anime', aspectRatio: '9:16', language: 'English', duration: 30 }),
+    });
+    const { videoId } = (await made.json()) as { videoId: string };
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto(`/dashboard/view/${videoId}`);
+    await page.getByRole('heading', { name: 'Video not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/view/${videoId}`);
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Secret1!x');
+    await page.getByRole('button', { name: /login/i }).click();
+    await page.waitForURL(`**/dashboard/view/${videoId}`);
+    await page.getByRole('button', { name: 'BACK' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Video not found' }).count()).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe('Sign up and login', () => {

@@ -9,6 +9,7 @@ import { storeReferralFromSearch } from './lib/cookies';
 import { holdEarlyInteractions } from './lib/early-interactions';
 import { sendEarlyReads } from './lib/early-requests';
 import { readToken, syncSessionCookie } from './lib/storage';
+import { isVideoPage } from './config/paths';
 import { reloadOnStaleBuild } from './lib/stale-build';
 import './styles/global.css';
 
@@ -40,7 +41,8 @@ syncSessionCookie();
 const root = document.getElementById('root');
 // A page the server drew for its visitor (`data-session`) holds its first reads already.
 const drawnForSession = root?.hasAttribute('data-session') === true;
-const signedOutOnSkeleton = (root?.hasAttribute('data-shell') === true || drawnForSession) && readToken() === null;
+// A video's page is not guarded: it shows itself to a visitor without a session too (in a bare frame).
+const signedOutOnSkeleton = (root?.hasAttribute('data-shell') === true || drawnForSession) && readToken() === null && !isVideoPage(window.location.pathname);
 if (signedOutOnSkeleton) leaveForLogin(root!);
 else if (!drawnForSession) sendEarlyReads(window.location.pathname);
 // A tap or a submit on the page's HTML before the app is there is held for it (lib/early-interactions).

@@ -27,3 +27,12 @@ export const paths = {
     analytics: { path: '/dashboard/analytics', getHref: (view?: 'overview' | 'events' | 'projections') => (view && view !== 'overview' ? `/dashboard/analytics?view=${view}` : '/dashboard/analytics') },
   },
 } as const;
+
+/**
+ * Whether a path is a video's page (`/dashboard/view/:id`, matched as the router does: any case, a
+ * trailing slash or not), the one dashboard page the guard does not cover (spec section 2: anyone
+ * holding a video id may open it).
+ */
+export function isVideoPage(pathname: string): boolean {
+  return /^\/dashboard\/view\/[^/]+\/?$/i.test(pathname);
+}

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { PLATFORMS, type VideoDetail } from '@app/domain';
-import { useParams, type Params } from 'react-router-dom';
+import { Link, useLocation, useParams, type Params } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { DashboardShell, MinimalShell } from '../../../features/dashboard/components/dashboard-shell';
@@ -43,15 +44,28 @@ export function prefetch({ id = '' }: Params) {
 export default function VideoDetailPage(): ReactElement {
   const { id = '' } = useParams();
   const { user, token, logout } = useAuth();
+  const location = useLocation();
+  const signedIn = Boolean(user || token);
   const content = (
     <VideoDetailView
       key={id}
       id={id}
       seriesSettings={(video) => <SeriesSettings video={video} />}
       onCaptionSaved={() => toast({ title: 'Caption saved', variant: 'success' })}
+      notFoundNote={
+        signedIn ? null : (
+          <p className="vid-missing__note">
+            Is it yours?{' '}
+            <Link to={paths.login.getHref()} state={{ from: location.pathname + location.search }}>
+              Log in
+            </Link>{' '}
+            to see it.
+          </p>
+        )
+      }
     />
   );
-  if (user || token) {
+  if (signedIn) {
     return (
       <DashboardShell counter={<VideosLeft />} onLogout={logout}>
         {/* The storyboard's "Use my media" picks from the creator's library. */}

@@ -209,15 +209,19 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
   );
 }
 
-/** A bare frame for visitors who open a video link without being signed in. */
+/**
+ * A bare frame for visitors who open a video link without being signed in. Its Login comes back
+ * here once signed in (the login page goes on where the visitor was going, as after the guard).
+ */
 export function MinimalShell({ children }: { children: ReactNode }): ReactElement {
+  const location = useLocation();
   return (
     <div className="dash dash--minimal">
       <div className="dash-body">
         <header className="dash-header">
           <Logo size="md" to={paths.home.getHref()} />
           <div className="dash-header__actions">
-            <NavLink to={paths.login.getHref()} className="dash-header__login">
+            <NavLink to={paths.login.getHref()} state={{ from: location.pathname + location.search }} className="dash-header__login">
               Login
             </NavLink>
           </div>

@@ -38,6 +38,8 @@ export interface VideoDetailViewProps {
   seriesSettings?: (video: VideoDetail) => ReactNode;
   /** Toast for saved caption (the app's toast hook, passed in by the route). */
   onCaptionSaved?: () => void;
+  /** Under 'Video not found' (a visitor without a session: where to sign in). */
+  notFoundNote?: ReactNode;
 }
 
 /** Narration lines joined by spaces, falling back to the description. */
@@ -65,7 +67,7 @@ export function VideoDetailSkeleton(): ReactElement {
   );
 }
 
-export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDetailViewProps): ReactElement {
+export function VideoDetailView({ id, seriesSettings, onCaptionSaved, notFoundNote }: VideoDetailViewProps): ReactElement {
   const navigate = useNavigate();
   const { data: video, error, isLoading, refetch } = useGetVideoQuery(id);
   const recordDone = video?.status === 'done' || video?.status === 'failed';
@@ -109,6 +111,7 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved }: VideoDet
           BACK
         </Button>
         <h1 className="vid-missing">Video not found</h1>
+        {notFoundNote}
       </div>
     );
   }
