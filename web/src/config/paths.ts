@@ -34,5 +34,6 @@ export const paths = {
  * holding a video id may open it).
  */
 export function isVideoPage(pathname: string): boolean {
-  return /^\/dashboard\/view\/[^/]+\/?$/i.test(pathname);
+  return VIDEO_PAGE.test(pathname);
 }
+const VIDEO_PAGE = new RegExp(`^${paths.dashboard.detail.path.replace(':id', '[^/]+')}/?$`, 'i');
