@@ -25,6 +25,7 @@ function mailboxPage(mails: StoredMail[]): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Dev mailbox</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   body { font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #1f2328; }
   article { border: 1px solid #d0d7de; border-radius: 8px; padding: 1rem; margin: 1rem 0; }

@@ -36,6 +36,8 @@ describe('GET /dev/mailbox', () => {
     expect(res.text).toContain('<a href="https://app.example.com/reset-password/u.1">');
     expect(res.text).toContain('&lt;script&gt;');
     expect(res.text).not.toContain('<script>alert');
+    // The product's icon, as every page of the app names it (else the browser asks for /favicon.ico, a 404).
+    expect(res.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   });
 });
 
