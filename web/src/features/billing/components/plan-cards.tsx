@@ -8,10 +8,15 @@ import { reportSilently } from '../../../lib/report';
 
 const PAID = PLANS.filter((p) => p.id !== 'FREE');
 
-/** Starter, Daily and Hardcore with a monthly/annual toggle; a button starts checkout. */
+/**
+ * Starter, Daily and Hardcore with a monthly/annual toggle; a button starts checkout. The toggle
+ * opens on monthly (spec section 4), or on the period a subscriber pays by, so that their own plan
+ * shows at the price they pay, until they choose one.
+ */
 export function PlanCards(): ReactElement {
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [chosenPeriod, setPeriod] = useState<BillingPeriod | null>(null);
   const { data: subscription } = useGetSubscriptionQuery();
+  const period: BillingPeriod = chosenPeriod ?? (subscription && subscription.status !== 'canceled' ? subscription.period : undefined) ?? 'monthly';
   const [checkout, state] = useCreateCheckoutSessionMutation();
 
   const choose = async (planId: PaidPlanId) => {
