@@ -56,7 +56,7 @@ export function writeOfflineScript(request: ScriptRequest): ScriptResult {
     const extra = library.outros.find((o) => o !== outro);
     if (extra) lines.splice(lines.length - 1, 0, { text: fill(extra.text[lang]), scene: fill(extra.scene) });
   }
-  const filledTitle = fill(rng.pick(library.titles[lang]));
+  const filledTitle = fillLength(fill(rng.pick(library.titles[lang])), request.durationSeconds, lang);
   // The English templates are in title case: a subject put into one takes it too.
   const title = truncate(isCustom && lang === 'en' ? englishTitleCase(filledTitle) : filledTitle, TITLE_MAX);
   return finish(title, lines, lang, library.hashtags[lang]);
@@ -150,6 +150,24 @@ function subjectOf(prompt: string, lang: Lang): string {
   }
   while (words.length > 1 && DANGLING[lang].has(words.at(-1)!.toLowerCase())) words.pop();
   return stripEnd(words.join(' ') || cleaned.slice(0, SUBJECT_MAX));
+}
+
+/**
+ * A title's words for the video's length: "One Minute" for a minute, else its seconds ("30
+ * Seconds"), in the title's language; `{T}` opens the title (a capital), `{t}` is inside it (title
+ * case in English, as its templates are). A title promised "in One Minute" whatever the length.
+ */
+export function lengthWords(seconds: number, lang: Lang, atStart: boolean): string {
+  const words = {
+    en: seconds === 60 ? 'One Minute' : `${seconds} Seconds`,
+    es: seconds === 60 ? 'un minuto' : `${seconds} segundos`,
+    fr: seconds === 60 ? 'une minute' : `${seconds} secondes`,
+  }[lang];
+  return atStart ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+}
+
+function fillLength(text: string, seconds: number, lang: Lang): string {
+  return text.replaceAll('{T}', lengthWords(seconds, lang, true)).replaceAll('{t}', lengthWords(seconds, lang, false));
 }
 
 function fillSubject(text: string, subject: string, lang: Lang): string {

@@ -1,5 +1,5 @@
 import { DURATIONS, LANGUAGES, TOPICS, languageCode, type Language } from '@app/domain';
-import { writeOfflineScript, splitSentences } from './offline-writer';
+import { lengthWords, writeOfflineScript, splitSentences } from './offline-writer';
 import { estimateSpeechSeconds } from './sizing';
 
 const request = (topic: string, language: Language, min: number, max: number, seed = 'seed-1', customPrompt: string | null = null) => ({
@@ -127,5 +127,37 @@ describe('When a short prompt is a question in indirect form', () => {
   it('should keep the noun-shaped beats for a subject that is not a question', () => {
     const script = writeOfflineScript(request('Custom Topic', 'English', 30, 45, 's', 'The history of chocolate'));
     expect(script.narrationScript.join(' ')).not.toMatch(/Have you ever wondered|worth a minute of your time/);
+  });
+});
+
+describe("Given a video's length, when the offline writer titles it", () => {
+  const promises = /\b(minute|minuto|seconds|segundos|secondes)\b/i;
+  it('then a title that names a length names that one, in every topic and language', () => {
+    const named: string[] = [];
+    for (const { label: topic } of TOPICS) {
+      for (const { id: language } of LANGUAGES) {
+        for (const range of DURATIONS) {
+          for (let seed = 0; seed < 12; seed++) {
+            const { title } = writeOfflineScript(request(topic, language, range.min, range.max, `title-${seed}`, topic === 'Custom Topic' ? 'the history of coffee' : null));
+            if (!promises.test(title)) continue;
+            named.push(title);
+            const expected = range.max === 60 ? /\b(One Minute|un minuto|une minute)\b/i : new RegExp(`\\b${range.max} (Seconds|segundos|secondes)\\b`);
+            expect(`${range.max} s: ${title}`).toMatch(expected);
+            expect(title).not.toMatch(/\{[Tt]\}/);
+          }
+        }
+      }
+    }
+    // The templates that name a length were drawn (the check above ran on them).
+    expect(named.some((t) => /30 Seconds/.test(t))).toBe(true);
+    expect(named.some((t) => /\b90 segundos\b/.test(t))).toBe(true);
+  });
+
+  it('then the words fit where they stand: a capital to open a title, title case inside an English one', () => {
+    expect(lengthWords(30, 'en', true)).toBe('30 Seconds');
+    expect(lengthWords(60, 'en', false)).toBe('One Minute');
+    expect(lengthWords(60, 'es', true)).toBe('Un minuto');
+    expect(lengthWords(60, 'fr', false)).toBe('une minute');
+    expect(lengthWords(90, 'fr', false)).toBe('90 secondes');
   });
 });

@@ -31,9 +31,9 @@ export const LIFE_PRO_TIPS: TopicLibrary = {
 export const MOTIVATIONAL: TopicLibrary = {
   topic: 'Motivational', mood: 'epic', ordered: false,
   titles: {
-    en: ['Watch This When You Want to Give Up', 'Keep Going: Your Future Self Is Watching', 'One Minute to Get Back Up'],
-    es: ['Mira esto cuando quieras rendirte', 'Sigue adelante: tu futuro te está mirando', 'Un minuto para levantarte de nuevo'],
-    fr: ['Regardez ceci quand vous voulez abandonner', 'Continuez : votre futur vous regarde', 'Une minute pour vous relever'],
+    en: ['Watch This When You Want to Give Up', 'Keep Going: Your Future Self Is Watching', '{T} to Get Back Up'],
+    es: ['Mira esto cuando quieras rendirte', 'Sigue adelante: tu futuro te está mirando', '{T} para levantarte de nuevo'],
+    fr: ['Regardez ceci quand vous voulez abandonner', 'Continuez : votre futur vous regarde', '{T} pour vous relever'],
   },
   hooks: [
     b('a runner at dawn on an empty road looking ahead', 'If you feel like giving up today, listen to this first.', 'Si hoy tienes ganas de rendirte, escucha esto primero.', 'Si vous avez envie d’abandonner aujourd’hui, écoutez d’abord ceci.'),
@@ -59,9 +59,9 @@ export const MOTIVATIONAL: TopicLibrary = {
 export const PHILOSOPHY: TopicLibrary = {
   topic: 'Philosophy', mood: 'dreamy', ordered: false,
   titles: {
-    en: ['Big Ideas in Under a Minute', 'Philosophy That Will Change Your Week', 'Old Ideas for a Noisy World'],
-    es: ['Grandes ideas en menos de un minuto', 'Filosofía que cambiará tu semana', 'Ideas antiguas para un mundo ruidoso'],
-    fr: ['De grandes idées en moins d’une minute', 'La philosophie qui va changer votre semaine', 'De vieilles idées pour un monde bruyant'],
+    en: ['Big Ideas in {t}', 'Philosophy That Will Change Your Week', 'Old Ideas for a Noisy World'],
+    es: ['Grandes ideas en {t}', 'Filosofía que cambiará tu semana', 'Ideas antiguas para un mundo ruidoso'],
+    fr: ['De grandes idées en {t}', 'La philosophie qui va changer votre semaine', 'De vieilles idées pour un monde bruyant'],
   },
   hooks: [
     b('a marble statue of a thinker under a starry sky', 'Some ideas are two thousand years old and still more useful than most advice today.', 'Algunas ideas tienen dos mil años y siguen siendo más útiles que casi todos los consejos de hoy.', 'Certaines idées ont deux mille ans et restent plus utiles que la plupart des conseils d’aujourd’hui.'),

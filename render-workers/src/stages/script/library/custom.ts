@@ -7,9 +7,9 @@ import { b, type TopicLibrary } from './types';
 export const CUSTOM: TopicLibrary = {
   topic: 'Custom Topic', mood: 'upbeat', ordered: true,
   titles: {
-    en: ['{S}: What You Need to Know', 'Everything About {s} in One Minute', 'The Truth About {s}'],
-    es: ['{S}: lo que necesitas saber', 'Todo sobre {s} en un minuto', 'La verdad sobre {s}'],
-    fr: ['{S} : ce qu’il faut savoir', 'Tout sur {s} en une minute', 'La vérité sur {s}'],
+    en: ['{S}: What You Need to Know', 'Everything About {s} in {t}', 'The Truth About {s}'],
+    es: ['{S}: lo que necesitas saber', 'Todo sobre {s} en {t}', 'La verdad sobre {s}'],
+    fr: ['{S} : ce qu’il faut savoir', 'Tout sur {s} en {t}', 'La vérité sur {s}'],
   },
   hooks: [
     b('a spotlight on a stage with a big question mark', 'Let us talk about {s}. It is more interesting than you think.', 'Hablemos de {s}. Es más interesante de lo que crees.', 'Parlons de {s}. C’est plus intéressant que vous ne le pensez.'),

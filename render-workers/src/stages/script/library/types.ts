@@ -15,6 +15,7 @@ export interface TopicLibrary {
   mood: 'calm' | 'tense' | 'upbeat' | 'dreamy' | 'epic' | 'playful';
   /** Beats in story order; `ordered` libraries keep that order and always end on the last beat. */
   ordered: boolean;
+  /** `{T}` / `{t}`: the video's length ("One Minute", "30 Seconds"), opening the title / inside it (`lengthWords`). */
   titles: Record<Lang, string[]>;
   hooks: Beat[];
   beats: Beat[];
