@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import './videos.css';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { Button } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { TITLE_MAX, statusRank, type VideoDetail } from '@app/domain';
@@ -128,7 +129,10 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved, notFoundNo
     try {
       await deleteVideo(id).unwrap();
       setConfirmOpen(false);
-      navigate(-1);
+      // Back where the creator came from in the app; opened straight (a new tab, a mailed link, a page
+      // loaded before the app took it over) there is no such page here: the dashboard, in its place.
+      if (hasAppHistory()) navigate(-1);
+      else navigate(paths.dashboard.root.getHref(), { replace: true });
     } catch (e) {
       setConfirmOpen(false);
       reportSilently('Failed to delete video', e);
@@ -268,4 +272,10 @@ export function VideoDetailView({ id, seriesSettings, onCaptionSaved, notFoundNo
       </LazyModal>
     </div>
   );
+}
+
+/** Whether this document holds an earlier page of the app to go back to (react-router numbers its entries from 0 in each document). */
+function hasAppHistory(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
 }
