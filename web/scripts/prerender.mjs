@@ -81,6 +81,22 @@ const start = assetsOf([START]);
 writeFileSync(join(dist, 'index.html'), template.replace('</head>', `  ${[...stylesheets(start.styles), ...modulePreloads(start.scripts)].join('\n    ')}\n  </head>`));
 const pages = {};
 mkdirSync(join(dist, 'pages'), { recursive: true });
+/**
+ * A prerendered page of dist/pages/: the template with the page's title (escaped) and `headTags`
+ * after it, the stylesheets and chunks of its routes at the end of the head (after the entry's own
+ * stylesheet, so the routes' rules come later in the cascade, as when the app loads them), `fill`'s
+ * edits, and its HTML in the root; named in the manifest by `path`.
+ */
+function writePrerendered({ name, path, html, title, headTags, scripts, styles, fill = (page) => page, note = '' }) {
+  const page = fill(template
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${headTags.join('\n    ')}`)
+    .replace('</head>', `  ${[...stylesheets(styles), ...modulePreloads(scripts)].join('\n    ')}\n  </head>`))
+    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+  if (!page.includes(html)) throw new Error(`prerender: dist/index.html has no empty <div id="root"></div> for ${path}`);
+  writeFileSync(join(dist, 'pages', `${name}.html`), page);
+  pages[path] = `pages/${name}.html`;
+  console.log(`prerendered ${path}: ${(html.length / 1024).toFixed(1)} KiB of HTML, ${styles.length} stylesheets, ${scripts.length} chunks preloaded${note}`);
+}
 for (const [name, head] of Object.entries(PAGE_HEADS)) {
   const { html, modules } = await render(head.path);
   const { scripts, styles } = assetsOf([START, ...modules]);
@@ -99,33 +115,27 @@ for (const [name, head] of Object.entries(PAGE_HEADS)) {
     `<meta property="og:image:alt" content="${escapeHtml(PREVIEW.alt)}" />`,
     ...(image ? [`<link rel="preload" as="image" href="${image.href}"${image.type ? ` type="${image.type}"` : ''} fetchpriority="high" />`] : []),
   ];
-  // After the entry's own stylesheet, so the routes' rules come later in the cascade, as when the app loads them.
-  const last = [...stylesheets(styles), ...modulePreloads(scripts)];
-  const page = template
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${first.join('\n    ')}`)
-    .replace('</head>', `  ${last.join('\n    ')}\n  </head>`)
-    .replace(/(<meta name="description" content=")[^"]*/, `$1${description}`)
-    .replace(/(<meta property="og:title" content=")[^"]*/, `$1${title}`)
-    .replace(/(<meta property="og:description" content=")[^"]*/, `$1${description}`)
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-  if (!page.includes(html)) throw new Error(`prerender: dist/index.html has no empty <div id="root"></div> for ${head.path}`);
-  writeFileSync(join(dist, 'pages', `${name}.html`), page);
-  pages[head.path] = `pages/${name}.html`;
-  console.log(`prerendered ${head.path}: ${(html.length / 1024).toFixed(1)} KiB of HTML, ${styles.length} stylesheets, ${scripts.length} chunks preloaded${image ? `, ${image.href} preloaded` : ''}`);
+  writePrerendered({
+    name,
+    path: head.path,
+    html,
+    title,
+    headTags: first,
+    scripts,
+    styles,
+    fill: (page) => page
+      .replace(/(<meta name="description" content=")[^"]*/, `$1${description}`)
+      .replace(/(<meta property="og:title" content=")[^"]*/, `$1${title}`)
+      .replace(/(<meta property="og:description" content=")[^"]*/, `$1${description}`),
+    note: image ? `, ${image.href} preloaded` : '',
+  });
 }
 // A reset link's page, and the page of an address outside the app: prerendered as they are, with
 // the page's title and their routes' assets, not listed by search engines (no canonical link).
 for (const { name, path, example, title } of PLAIN_PAGES) {
   const { html, modules } = await render(example ?? path);
   const { scripts, styles } = assetsOf([START, ...modules]);
-  const page = template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(title))}</title>\n    <meta name="robots" content="noindex" />`)
-    .replace('</head>', `  ${[...stylesheets(styles), ...modulePreloads(scripts)].join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-  if (!page.includes(html)) throw new Error(`prerender: dist/index.html has no empty <div id="root"></div> for ${path}`);
-  writeFileSync(join(dist, 'pages', `${name}.html`), page);
-  pages[path] = `pages/${name}.html`;
-  console.log(`prerendered ${path}: ${(html.length / 1024).toFixed(1)} KiB of HTML, ${styles.length} stylesheets, ${scripts.length} chunks preloaded`);
+  writePrerendered({ name, path, html, title: escapeHtml(documentTitle(title)), headTags: ['<meta name="robots" content="noindex" />'], scripts, styles });
 }
 // The signed-in pages: a skeleton, not the visitor's page (`data-shell`, app/start.tsx).
 const shells = [];
