@@ -155,6 +155,23 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
+/** What a link to /login carries so that, once logged in, the visitor comes back to where they were. */
+interface LoginReturn {
+  from: string;
+}
+
+/** A link to /login that brings the visitor back to this page once logged in: spread it on a Link or a Navigate. */
+export function useLoginReturningHere(): { to: string; state: LoginReturn } {
+  const location = useLocation();
+  return { to: paths.login.getHref(), state: { from: location.pathname + location.search } };
+}
+
+/** Where the login page goes on to: the dashboard page the visitor was on their way to, else the dashboard. */
+export function afterLogin(state: unknown): string {
+  const from = (state as Partial<LoginReturn> | null)?.from;
+  return typeof from === 'string' && from.startsWith(paths.dashboard.root.path) ? from : paths.dashboard.root.getHref();
+}
+
 /**
  * Guard rule (spec section 2): no stored token and no loaded user → /login. With a token, the page
  * renders while its user loads (its own requests leave beside GET /api/auth/me, not after it);
@@ -163,9 +180,9 @@ export function useAuth(): AuthContextValue {
  */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
   const { user, token, reconnecting } = useAuth();
-  const location = useLocation();
+  const login = useLoginReturningHere();
   if (!token && !user) {
-    return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname + location.search }} />;
+    return <Navigate {...login} replace />;
   }
   if (reconnecting && !user) {
     return (

@@ -6,7 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, server, useMswServer } from '../../test/server';
 import { marker, renderRoutes } from '../../test/render';
-import { ProtectedRoute, useAuth } from './auth';
+import { afterLogin, ProtectedRoute, useAuth } from './auth';
 
 useMswServer();
 
@@ -141,5 +141,29 @@ describe('Guard', () => {
     window.localStorage.setItem('token', 'bad');
     renderRoutes({ at: '/dashboard', routes });
     expect(await screen.findByText('Login page')).toBeInTheDocument();
+  });
+});
+
+describe('afterLogin', () => {
+  it('should go on to the dashboard page the visitor was sent to log in from, with its query', () => {
+    // Given a login page reached from a video link
+    const state = { from: '/dashboard/view/v1?tab=studio' };
+    // When the visitor logs in
+    // Then they are back on that video
+    expect(afterLogin(state)).toBe('/dashboard/view/v1?tab=studio');
+  });
+
+  it('should go to the dashboard when the login page was opened straight', () => {
+    expect(afterLogin(null)).toBe('/dashboard');
+    expect(afterLogin(undefined)).toBe('/dashboard');
+    expect(afterLogin({})).toBe('/dashboard');
+  });
+
+  it('should not go on to a page outside the dashboard, nor to a value that is not a path', () => {
+    // Given a state written by something else in the history (another app, a hand-made link)
+    // Then the login never leads off the dashboard
+    expect(afterLogin({ from: 'https://evil.example/dashboard' })).toBe('/dashboard');
+    expect(afterLogin({ from: '/billing' })).toBe('/dashboard');
+    expect(afterLogin({ from: 42 })).toBe('/dashboard');
   });
 });

@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
 import { PLATFORMS, type VideoDetail } from '@app/domain';
-import { Link, useLocation, useParams, type Params } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth';
+import { Link, useParams, type Params } from 'react-router-dom';
+import { useAuth, useLoginReturningHere } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { DashboardShell, MinimalShell } from '../../../features/dashboard/components/dashboard-shell';
 import { VideosLeft } from '../../../features/stats/components/videos-left';
@@ -44,7 +43,7 @@ export function prefetch({ id = '' }: Params) {
 export default function VideoDetailPage(): ReactElement {
   const { id = '' } = useParams();
   const { user, token, logout } = useAuth();
-  const location = useLocation();
+  const login = useLoginReturningHere();
   const signedIn = Boolean(user || token);
   const content = (
     <VideoDetailView
@@ -56,7 +55,7 @@ export default function VideoDetailPage(): ReactElement {
         signedIn ? null : (
           <p className="vid-missing__note">
             Is it yours?{' '}
-            <Link to={paths.login.getHref()} state={{ from: location.pathname + location.search }}>
+            <Link {...login}>
               Log in
             </Link>{' '}
             to see it.

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginBody } from '@app/domain';
 import { NativePasswordField, NativeTextField, SubmitButton } from '../../../components/form/native-fields';
 import { useDeferredSchema } from '../../../components/form/validate';
-import { useAuth, useLoginMutation } from '../../../lib/auth';
+import { afterLogin, useAuth, useLoginMutation } from '../../../lib/auth';
 import { serverErrorOf, serverTroubleOf, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { paths } from '../../../config/paths';
@@ -17,7 +17,6 @@ export function LoginForm() {
   const { setSession } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
   const schema = useDeferredSchema(loadSchema);
 
   const onSubmit = async (values: Partial<LoginBody>) => {
@@ -26,7 +25,7 @@ export function LoginForm() {
       if (!checked.ok) return checked.errors;
       const { token } = await login(checked.data).unwrap();
       setSession(token);
-      navigate(from?.startsWith(paths.dashboard.root.path) ? from : paths.dashboard.root.getHref(), { replace: true });
+      navigate(afterLogin(location.state), { replace: true });
     } catch (error) {
       // Wrong credentials are the user's to fix; a busy or failing server is not (it says so).
       const trouble = serverTroubleOf(error);

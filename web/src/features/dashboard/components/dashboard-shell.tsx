@@ -18,7 +18,7 @@ import {
 import { Logo } from '../../../components/ui/logo';
 import { BRAND, supportMailto } from '../../../config/brand';
 import { pagesFor } from '../lib/pages';
-import { useAuth } from '../../../lib/auth';
+import { useAuth, useLoginReturningHere } from '../../../lib/auth';
 import { BUILD_TIME, useClientValue, useHydrated } from '../../../lib/client-value';
 import { useMediaQuery } from '../../../lib/media-query';
 import { PageSearch } from './page-search';
@@ -214,14 +214,14 @@ export function DashboardShell({ children, counter, onLogout }: DashboardShellPr
  * here once signed in (the login page goes on where the visitor was going, as after the guard).
  */
 export function MinimalShell({ children }: { children: ReactNode }): ReactElement {
-  const location = useLocation();
+  const login = useLoginReturningHere();
   return (
     <div className="dash dash--minimal">
       <div className="dash-body">
         <header className="dash-header">
           <Logo size="md" to={paths.home.getHref()} />
           <div className="dash-header__actions">
-            <NavLink to={paths.login.getHref()} state={{ from: location.pathname + location.search }} className="dash-header__login">
+            <NavLink {...login} className="dash-header__login">
               Login
             </NavLink>
           </div>
