@@ -77,6 +77,17 @@ describe('Given an analyst', () => {
     await waitFor(() => expect(screen.getByTestId('stream-state')).toHaveTextContent('"status": "done"'), { timeout: 5000 });
   });
 
+  it("should offer today's date as the example in the From and To fields", async () => {
+    // Given an analyst on the Events tab
+    server.use(me(['analyst']), http.get('/api/analytics/events', () => HttpResponse.json({ events: [], lastPosition: 0, headPosition: 0 })));
+    renderAt('/dashboard/analytics?view=events');
+    // Then the examples are a window of today, in the form the fields take
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    expect(await screen.findByRole('textbox', { name: 'From' })).toHaveAttribute('placeholder', `${today}T00:00`);
+    expect(screen.getByRole('textbox', { name: 'To' })).toHaveAttribute('placeholder', `${today}T23:59`);
+  });
+
   it('should link an event to the other events of its user action, and show that action alone', async () => {
     const asked: URLSearchParams[] = [];
     const action = [

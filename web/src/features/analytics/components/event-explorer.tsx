@@ -84,8 +84,15 @@ function validateFilters(values: FilterValues): Partial<Record<keyof FilterValue
   return errors;
 }
 
+/** Today in the form the From / To fields take, so that their examples are a window an analyst would type. */
+function todayInput(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** Filters, a paged table of the log, a live tail, event details and a stream's history. */
 export function EventExplorer(): ReactElement {
+  const [today] = useState(todayInput);
   const [filter, setFilter] = useState<EventsFilter>({});
   const [cursors, setCursors] = useState<number[]>([0]);
   const after = cursors[cursors.length - 1];
@@ -137,8 +144,8 @@ export function EventExplorer(): ReactElement {
             <SelectField name="category" label="Category" size="middle" allowClear placeholder="Any" options={CATEGORIES.map((c) => ({ value: c, label: c }))} />
             <TextField name="type" label="Type" size="middle" placeholder="e.g. VideoRendered" />
             <TextField name="stream" label="Stream" size="middle" placeholder="e.g. video-1f2e…" />
-            <TextField name="from" label="From" size="middle" placeholder="2026-11-24T10:00" />
-            <TextField name="to" label="To" size="middle" placeholder="2026-11-24T18:00" />
+            <TextField name="from" label="From" size="middle" placeholder={`${today}T00:00`} />
+            <TextField name="to" label="To" size="middle" placeholder={`${today}T23:59`} />
             <Button type="primary" htmlType="submit">Apply</Button>
           </form>
         )}
