@@ -26,6 +26,7 @@ export * from './http/routes';
 export * from './http/http-app';
 export * from './http/http-server';
 export { cookieOf } from './http/cookies';
+export { serverPageHead } from './http/server-page';
 export * from './http/security-headers';
 export { startLoopMonitor, type LoopMonitor } from './http/load-shedding';
 export * from './security/tokens';

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { userStreamId } from '@app/domain';
+import { serverPageHead } from '@app/platform';
+import { GOOGLE_NOT_CONFIGURED } from './google';
 import { PUBLIC_URL, createAuthApp, anEmail, registerUser, STRONG_PASSWORD, type AuthApp } from './testing/auth-app';
 import { STAND_IN_CLIENT, startGoogleStandIn, type GoogleAccount, type GoogleStandIn } from './testing/google-stand-in';
 
@@ -17,6 +19,8 @@ describe('GET /api/auth/google', () => {
       const res = await request(t.app).get(path).expect(503).expect('Content-Type', /html/);
       expect(res.text).toContain('Google sign-in is not configured');
       expect(res.text).toContain('href="/login"');
+      // Readable on a phone: the page is laid out for its width (serverPageHead).
+      expect(res.text).toContain(serverPageHead(GOOGLE_NOT_CONFIGURED));
     });
   });
 

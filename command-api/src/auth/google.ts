@@ -4,7 +4,7 @@ import type { Authenticator } from './authenticator';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
 import { ConflictError, ROUTES, googleIdentityDecider, userDecider, userStreamId } from '@app/domain';
-import { cookieOf, handle, loadState } from '@app/platform';
+import { cookieOf, handle, loadState, serverPageHead } from '@app/platform';
 import { findUserByEmail, forRequest, googleIdentityStream, loadUser, metadataFor, registerAccount } from './accounts';
 import type { AuthContext, GoogleSignInConfig } from './deps';
 
@@ -110,7 +110,7 @@ export function useGoogleStrategy(passport: Authenticator, ctx: AuthContext, con
 
 const notConfiguredPage = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${GOOGLE_NOT_CONFIGURED}</title>
+<head>${serverPageHead(GOOGLE_NOT_CONFIGURED)}
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2328}</style></head>
 <body>
 <h1>${GOOGLE_NOT_CONFIGURED}</h1>

@@ -1,5 +1,5 @@
 import { annualPrice, findPlan, type SubscriptionState } from '@app/domain';
-import { escapeHtml, type LocalSession } from '@app/platform';
+import { escapeHtml, serverPageHead, type LocalSession } from '@app/platform';
 
 /** Server-rendered pages of the local checkout simulator: plain HTML, no script, clearly test mode. */
 
@@ -23,8 +23,8 @@ const STYLE = `
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(title)} (test mode)</title><style>${STYLE}</style></head>
+<head>${serverPageHead(`${title} (test mode)`)}
+<style>${STYLE}</style></head>
 <body>
 <div class="banner" role="status" data-testid="test-mode">TEST MODE — no real payment</div>
 <main>${body}</main>

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ENTITLEMENT_MESSAGES, effectivePlan } from '@app/domain';
-import { periodEndFrom } from '@app/platform';
+import { periodEndFrom, serverPageHead } from '@app/platform';
 import { aGenerateVideoBody, createBillingApp, type BillingApp } from './testing/billing-app';
 
 describe('Billing with the local checkout simulator', () => {
@@ -34,6 +34,7 @@ describe('Billing with the local checkout simulator', () => {
       expect(page.headers['cache-control']).toBe('no-store');
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       expect(page.text).toContain('TEST MODE — no real payment');
+      expect(page.text).toContain(serverPageHead('Checkout (test mode)'));
       expect(page.text).toContain('Daily');
       expect(page.text).toContain('Annual');
       // 39 x 12 less 30%, rounded down (spec section 9).

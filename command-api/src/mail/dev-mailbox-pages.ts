@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { escapeHtml, type DevMailbox, type HandlersOf, type StoredMail } from '@app/platform';
+import { escapeHtml, serverPageHead, type DevMailbox, type HandlersOf, type StoredMail } from '@app/platform';
 
 /** The plain-text body, escaped, with its http(s) links made clickable. */
 function linkify(text: string): string {
@@ -21,11 +21,7 @@ function mailboxPage(mails: StoredMail[]): string {
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Dev mailbox</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${serverPageHead('Dev mailbox')}
 <style>
   body { font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #1f2328; }
   article { border: 1px solid #d0d7de; border-radius: 8px; padding: 1rem; margin: 1rem 0; }

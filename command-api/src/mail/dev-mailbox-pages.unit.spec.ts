@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { DevMailbox, SessionTokens, routerFor } from '@app/platform';
+import { DevMailbox, SessionTokens, routerFor, serverPageHead } from '@app/platform';
 import { DEV_MAILBOX_LOCAL_ONLY, devMailboxHandlers } from './dev-mailbox-pages';
 
 const aMail = (n: number) => ({ to: `user${n}@example.com`, subject: `Subject ${n}`, text: `Open https://app.example.com/reset-password/u.${n} now`, html: `<p>${n}</p>` });
@@ -37,7 +37,7 @@ describe('GET /dev/mailbox', () => {
     expect(res.text).toContain('&lt;script&gt;');
     expect(res.text).not.toContain('<script>alert');
     // The product's icon, as every page of the app names it (else the browser asks for /favicon.ico, a 404).
-    expect(res.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(res.text).toContain(serverPageHead('Dev mailbox'));
   });
 });
 

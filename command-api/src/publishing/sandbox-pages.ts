@@ -1,10 +1,8 @@
 import { PLATFORM_LABELS, isPlatform } from '@app/domain';
-import { SANDBOX_COLLECTION, escapeHtml, SANDBOX_LABEL, sandboxCode, sandboxGalleryUrl, type BlobStore, type DocumentStore, type HandlersOf, type SandboxPost } from '@app/platform';
-
+import { SANDBOX_COLLECTION, escapeHtml, SANDBOX_LABEL, serverPageHead, sandboxCode, sandboxGalleryUrl, type BlobStore, type DocumentStore, type HandlersOf, type SandboxPost } from '@app/platform';
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · ${SANDBOX_LABEL}</title>
+  return `<!doctype html><html lang="en"><head>${serverPageHead(`${title} · ${SANDBOX_LABEL}`)}
 <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1f2937}
 .banner{background:#fef3c7;border:2px dashed #d97706;color:#92400e;padding:.6rem 1rem;border-radius:8px;font-weight:700;letter-spacing:.02em}
 .card{border:1px solid #e5e7eb;border-radius:10px;padding:1rem;margin:1rem 0}video{max-width:100%;max-height:420px;background:#000;border-radius:6px}

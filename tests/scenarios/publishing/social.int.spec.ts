@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TokenVault } from '@app/platform';
+import { TokenVault, serverPageHead } from '@app/platform';
 import { startEmbeddedServer, type TestServer } from '../../support/embedded-server';
 import { aRenderedVideo, eventually, linkSandbox, registerUser } from './harness';
 
@@ -31,6 +31,8 @@ describe('Linked social accounts (sandbox publisher, embedded product)', () => {
       expect(res.body.authUrl).toMatch(/^\/sandbox\/connect\/tiktok\?state=/);
       const page = await request(server.url).get(res.body.authUrl).expect(200);
       expect(page.text).toContain('SANDBOX — no real account');
+      // Laid out for a phone, with the product's icon (serverPageHead).
+      expect(page.text).toContain(serverPageHead('Connect TikTok · SANDBOX — no real account'));
     });
 
     it('should link the account with exactly the spec status fields per platform, tokens sealed at rest', async () => {
