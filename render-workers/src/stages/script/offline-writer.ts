@@ -45,7 +45,7 @@ export function writeOfflineScript(request: ScriptRequest): ScriptResult {
   const subject = isCustom ? subjectOf(prompt || (request.topic === CUSTOM_TOPIC ? '' : request.topic), lang) : '';
   // A subject asked as a question ("Why owls hoot at night") gets beats written around a question.
   const library = isCustom && isQuestionSubject(subject, lang) ? CUSTOM_QUESTION : libraryFor(request.topic);
-  const fill = (text: string) => fillSubject(text, subject, lang);
+  const fill = (text: string) => fillLength(fillSubject(text, subject, lang), request.durationSeconds, lang);
 
   const hook = rng.pick(library.hooks);
   const outro = rng.pick(library.outros);
@@ -56,7 +56,7 @@ export function writeOfflineScript(request: ScriptRequest): ScriptResult {
     const extra = library.outros.find((o) => o !== outro);
     if (extra) lines.splice(lines.length - 1, 0, { text: fill(extra.text[lang]), scene: fill(extra.scene) });
   }
-  const filledTitle = fillLength(fill(rng.pick(library.titles[lang])), request.durationSeconds, lang);
+  const filledTitle = fill(rng.pick(library.titles[lang]));
   // The English templates are in title case: a subject put into one takes it too.
   const title = truncate(isCustom && lang === 'en' ? englishTitleCase(filledTitle) : filledTitle, TITLE_MAX);
   return finish(title, lines, lang, library.hashtags[lang]);
@@ -130,19 +130,22 @@ const DANGLING: Record<Lang, ReadonlySet<string>> = {
 };
 
 /**
- * The subject of a prompt of one sentence, as the templates say it inside their own sentences: the
- * prompt itself when short. A long one gives its headline (what comes before a colon, dash or
- * semicolon, or else before its first comma), or else its first words cut at a word that does not
- * leave it hanging. Never an ellipsis: the template's sentence goes on after the subject.
+ * The subject of a prompt of one sentence, as the templates say it inside their own sentences. A
+ * headline and its subtitle ("why cats land on their feet: the physics of the righting reflex")
+ * gives the headline, what comes before the colon, dash or semicolon: the subtitle cannot stand
+ * inside a template's sentence. Otherwise the prompt itself when short; a long one gives what comes
+ * before its first comma, or else its first words cut at a word that does not leave it hanging.
+ * Never an ellipsis: the template's sentence goes on after the subject.
  */
 function subjectOf(prompt: string, lang: Lang): string {
   // Without a question's or an exclamation's opening mark (¿, ¡): the templates place the subject inside their own.
   const cleaned = stripEnd(prompt.replace(/\s+/g, ' ').trim().replace(/^[¿¡]+\s*/u, ''));
   if (!cleaned) return { en: 'this idea', es: 'esta idea', fr: 'cette idée' }[lang];
+  const headline = stripEnd(cleaned.split(/\s*[:;–—]\s*|\s+-\s+/u)[0]);
+  if (headline !== cleaned && countWords(headline) >= 2 && headline.length <= SUBJECT_MAX) return headline;
   if (cleaned.length <= SUBJECT_MAX) return cleaned;
-  for (const head of [cleaned.split(/\s*[:;–—]\s*|\s+-\s+/u)[0], cleaned.split(/,\s*/u)[0]].map(stripEnd)) {
-    if (countWords(head) >= 2 && head.length <= SUBJECT_MAX) return head;
-  }
+  const beforeComma = stripEnd(cleaned.split(/,\s*/u)[0]);
+  if (countWords(beforeComma) >= 2 && beforeComma.length <= SUBJECT_MAX) return beforeComma;
   const words: string[] = [];
   for (const word of cleaned.split(' ')) {
     if ([...words, word].join(' ').length > SUBJECT_MAX) break;
@@ -156,6 +159,7 @@ function subjectOf(prompt: string, lang: Lang): string {
  * A title's words for the video's length: "One Minute" for a minute, else its seconds ("30
  * Seconds"), in the title's language; `{T}` opens the title (a capital), `{t}` is inside it (title
  * case in English, as its templates are). A title promised "in One Minute" whatever the length.
+ * A narration line says it as spoken (`{l}`: "a minute", "30 seconds").
  */
 export function lengthWords(seconds: number, lang: Lang, atStart: boolean): string {
   const words = {
@@ -166,8 +170,16 @@ export function lengthWords(seconds: number, lang: Lang, atStart: boolean): stri
   return atStart ? words.charAt(0).toUpperCase() + words.slice(1) : words;
 }
 
+export function spokenLength(seconds: number, lang: Lang): string {
+  return {
+    en: seconds === 60 ? 'a minute' : `${seconds} seconds`,
+    es: seconds === 60 ? 'un minuto' : `${seconds} segundos`,
+    fr: seconds === 60 ? 'une minute' : `${seconds} secondes`,
+  }[lang];
+}
+
 function fillLength(text: string, seconds: number, lang: Lang): string {
-  return text.replaceAll('{T}', lengthWords(seconds, lang, true)).replaceAll('{t}', lengthWords(seconds, lang, false));
+  return text.replaceAll('{T}', lengthWords(seconds, lang, true)).replaceAll('{t}', lengthWords(seconds, lang, false)).replaceAll('{l}', spokenLength(seconds, lang));
 }
 
 function fillSubject(text: string, subject: string, lang: Lang): string {

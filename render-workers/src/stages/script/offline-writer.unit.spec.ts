@@ -73,6 +73,20 @@ describe('When a custom prompt is given', () => {
     }
   });
 
+  it('should write about a short prompt with a subtitle by its headline', () => {
+    // Given a short prompt of one sentence: a headline, a colon, a subtitle
+    const prompt = 'Why cats always land on their feet: the physics of the righting reflex';
+    // When it is written about
+    const script = writeOfflineScript(request('Custom Topic', 'English', 15, 30, 's', prompt));
+    const text = script.narrationScript.join(' ');
+    // Then the sentences and the title speak of the headline; the subtitle never stands inside a sentence
+    expect(text).toContain('why cats always land on their feet');
+    expect(text).not.toContain('righting reflex');
+    expect(script.title).not.toContain('Righting Reflex');
+    // A one-word headline says too little: the prompt is kept whole
+    expect(writeOfflineScript(request('Custom Topic', 'English', 15, 30, 's', 'Volcanoes: how they form')).narrationScript.join(' ').toLowerCase()).toContain('volcanoes: how they form');
+  });
+
   it('should cut a long prompt with no headline at a word that does not leave it hanging', () => {
     // Given a one-sentence prompt of 100 characters with no colon, dash or comma
     const prompt = 'how the tiny honeybees of the high mountain valleys find their way home through the cold and the wind';
@@ -126,7 +140,32 @@ describe('When a short prompt is a question in indirect form', () => {
 
   it('should keep the noun-shaped beats for a subject that is not a question', () => {
     const script = writeOfflineScript(request('Custom Topic', 'English', 30, 45, 's', 'The history of chocolate'));
-    expect(script.narrationScript.join(' ')).not.toMatch(/Have you ever wondered|worth a minute of your time/);
+    expect(script.narrationScript.join(' ')).not.toMatch(/Have you ever wondered|worth \S+ (\S+ )?of your time/);
+  });
+});
+
+describe("Given a video's length, when the offline writer's narration names a length", () => {
+  const asSpoken = /\b(worth|Give me|merece|Dame|mérite|Donnez-moi) ((a|un|une) (minute|minuto)|\d+ (seconds|segundos|secondes))\b/;
+  it('then it is that length as spoken, in every topic and language', () => {
+    const said: string[] = [];
+    for (const { label: topic } of TOPICS) {
+      for (const { id: language } of LANGUAGES) {
+        for (const range of DURATIONS) {
+          for (let seed = 0; seed < 12; seed++) {
+            const prompt = topic === 'Custom Topic' ? (seed % 2 ? 'why owls hoot at night' : 'the history of coffee') : null;
+            const text = writeOfflineScript(request(topic, language, range.min, range.max, `said-${seed}`, prompt)).narrationScript.join(' ');
+            expect(text).not.toMatch(/\{l\}/);
+            const found = text.match(asSpoken);
+            if (!found) continue;
+            said.push(found[0]);
+            // A 30 s video was told "worth a minute of your time".
+            expect(`${range.max} s: ${found[0]}`).toMatch(range.max === 60 ? /(a|un|une) (minute|minuto)$/ : new RegExp(`${range.max} (seconds|segundos|secondes)$`));
+          }
+        }
+      }
+    }
+    // Both templates that say a length were drawn, at a length other than a minute.
+    expect(said).toEqual(expect.arrayContaining([expect.stringMatching(/^worth 30 seconds$/), expect.stringMatching(/^Give me (30|90) seconds$/)]));
   });
 });
 

@@ -46,7 +46,7 @@ export const CUSTOM_QUESTION: TopicLibrary = {
   },
   hooks: [
     b('a curious child looking up at the sky, wondering {s}', 'Have you ever wondered {s}? Most people never stop to ask.', '¿Alguna vez te has preguntado {s}? Casi nadie se detiene a pensarlo.', 'Vous êtes-vous déjà demandé {s} ? Presque personne ne prend le temps d’y penser.'),
-    b('a detective with a magnifying glass and a notebook, looking into {s}', 'Here is a question worth a minute of your time: {s}?', 'Una pregunta que merece un minuto de tu tiempo: ¿{s}?', 'Voici une question qui mérite une minute : {s} ?'),
+    b('a detective with a magnifying glass and a notebook, looking into {s}', 'Here is a question worth {l} of your time: {s}?', 'Una pregunta que merece {l} de tu tiempo: ¿{s}?', 'Voici une question qui mérite {l} : {s} ?'),
   ],
   beats: [
     b('an old library with dusty books and a reading lamp, about {s}', 'People have wondered {s} for a long time, and the first answers were mostly guesses.', 'La gente se ha preguntado {s} durante mucho tiempo, y las primeras respuestas eran casi siempre suposiciones.', 'On se demande {s} depuis longtemps, et les premières réponses n’étaient souvent que des suppositions.'),

@@ -94,7 +94,7 @@ export const FUN_FACTS: TopicLibrary = {
   },
   hooks: [
     b('a curious cat looking at a glowing question mark', 'Here are some facts that sound completely fake, but are absolutely true.', 'Aquí tienes datos que suenan totalmente falsos, pero son absolutamente ciertos.', 'Voici des faits qui semblent complètement faux, mais qui sont parfaitement vrais.'),
-    b('a stack of colourful books with a light bulb above', 'Give me a minute and you will leave knowing something nobody at dinner knows.', 'Dame un minuto y sabrás algo que nadie en la cena sabe.', 'Donnez-moi une minute et vous saurez quelque chose que personne ne sait au dîner.'),
+    b('a stack of colourful books with a light bulb above', 'Give me {l} and you will leave knowing something nobody at dinner knows.', 'Dame {l} y sabrás algo que nadie en la cena sabe.', 'Donnez-moi {l} et vous saurez quelque chose que personne ne sait au dîner.'),
   ],
   beats: [
     b('an octopus with three glowing hearts underwater', 'An octopus has three hearts and blue blood, and two of those hearts stop beating while it swims.', 'Un pulpo tiene tres corazones y sangre azul, y dos de esos corazones dejan de latir cuando nada.', 'Une pieuvre a trois cœurs et le sang bleu, et deux de ces cœurs s’arrêtent quand elle nage.'),

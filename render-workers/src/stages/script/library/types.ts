@@ -5,6 +5,7 @@ export type Localized = Record<Lang, string>;
 export interface Beat {
   /** English scene description for the illustrator. */
   scene: string;
+  /** What the narrator says; `{s}` / `{S}` the subject, `{l}` the video's length as spoken ("a minute", "30 seconds"). */
   text: Localized;
 }
 
