@@ -5,3 +5,4 @@ export { SelectField, type SelectFieldProps, type SelectOption } from './select-
 export { TextAreaField, type TextAreaFieldProps } from './textarea-field';
 export { FieldShell, fieldError, fieldIds, type BaseFieldProps } from './field-shell';
 export { zodValidate } from './validate';
+export { RevealFirstError, firstFieldInError } from './reveal-first-error';

@@ -11,6 +11,7 @@ import { AutopilotFields, SettingsStep } from './wizard/settings-step';
 import { useOwnMediaPicker } from '../../../components/ui/own-media-picker';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { Tabs } from '../../../components/ui/tabs';
+import { RevealFirstError } from '../../../components/form';
 import { useHydrated } from '../../../lib/client-value';
 import { loadValidation, useWizardSubmit } from './wizard/use-wizard-submit';
 
@@ -85,6 +86,7 @@ export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES, seri
     series ? valuesOfSeries(series) : { ...initialValues, autopilot: false, name: '', platforms: [], timeZone: browserTimeZone(), days: [], times: [] },
   );
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   // Editing a series shows its schedule on the last step: its fields' chunk comes at once.
   useEffect(() => {
     if (series) void AutopilotFields.preload();
@@ -125,7 +127,8 @@ export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES, seri
           </>
         );
         return (
-          <form onSubmit={handleSubmit} className="wizard" noValidate aria-label={series ? 'Edit Series' : 'Create A Series'}>
+          <form ref={formRef} onSubmit={handleSubmit} className="wizard" noValidate aria-label={series ? 'Edit Series' : 'Create A Series'}>
+            <RevealFirstError within={formRef} />
             {series ? (
               steps
             ) : (

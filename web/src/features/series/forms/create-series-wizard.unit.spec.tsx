@@ -92,6 +92,29 @@ describe('When required fields are missing on submit', () => {
   });
 });
 
+describe('Given a phone, where the button is a screen away from the missing field', () => {
+  it('should bring the first missing field into view and put the focus in it', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = jest.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      // Given the settings step with a narrator chosen and no art style
+      renderWizard();
+      toStep2();
+      fireEvent.click(screen.getByRole('radio', { name: new RegExp(VOICES[0].name) }));
+      // When the creator presses Create Series
+      submit();
+      // Then the art styles are scrolled to and the first of them has the focus
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]).toBe(screen.getByRole('group', { name: 'Art style' }));
+      expect(document.activeElement).toBe(screen.getAllByRole('radio', { name: /art style example|^Anime/ })[0]);
+    } finally {
+      scrollIntoView.mockRestore();
+    }
+  });
+});
+
 describe('When the service check runs', () => {
   it('should say which services are unavailable, titled Generation Failed', async () => {
     server.use(
