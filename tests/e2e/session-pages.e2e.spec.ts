@@ -161,7 +161,7 @@ describe('In the browser', () => {
     expect(await still.locator('h2#studio-heading').textContent()).toBe('Studio');
     // Its lazy studio's styles came with the page.
     expect(await still.locator('.st-panel').evaluate((panel) => getComputedStyle(panel).display)).toBe('grid');
-    expect(await still.locator('input#video-title').inputValue()).toBe(ada.title);
+    expect(await still.locator('textarea#video-title').inputValue()).toBe(ada.title);
     expect(await still.locator('video[data-testid="video-player"]').getAttribute('poster')).toMatch(/^\/api\/video\/thumbnail\//);
     await noScript.close();
 

@@ -1,3 +1,4 @@
+import type React from 'react';
 import { Input } from 'antd';
 import { GrowingTextArea } from '../ui/growing-text-area';
 import { FieldShell, useFieldBinding, type BaseFieldProps } from './field-shell';
@@ -10,6 +11,7 @@ export interface TextAreaFieldProps extends BaseFieldProps {
   /** antd counter 'n / max' (needs maxLength). */
   showCount?: boolean;
   readOnly?: boolean;
+  onKeyDown?: React.KeyboardEventHandler<HTMLTextAreaElement>;
 }
 
 /** antd `Input.TextArea` bound to a final-form field; one that grows with its text is a `GrowingTextArea`. */

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Form } from 'react-final-form';
 import { Button } from 'antd';
 import { STUDIO_MESSAGES, TITLE_LIMIT, VOICE_SCRIPT_LIMIT, voiceScriptLength } from '@app/domain';
-import { TextAreaField, TextField } from '../../../../components/form';
+import { TextAreaField } from '../../../../components/form';
 
 export interface ScriptFormProps {
   title: string;
@@ -18,12 +18,15 @@ interface ScriptValues {
   script?: string;
 }
 
+/** A title as saved: one line (a pasted line break becomes a space). */
+export const oneLine = (title: string) => title.replace(/\s+/g, ' ').trim();
+
 /** One scene per line: blank lines are dropped. */
 export const linesOf = (script: string | undefined) => (script ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
 
 export function validateScript(values: ScriptValues): Partial<Record<keyof ScriptValues, string>> {
   const errors: Partial<Record<keyof ScriptValues, string>> = {};
-  const title = (values.title ?? '').trim();
+  const title = oneLine(values.title ?? '');
   if (!title) errors.title = STUDIO_MESSAGES.title;
   else if (title.length > TITLE_LIMIT) errors.title = STUDIO_MESSAGES.titleLength;
   const lines = linesOf(values.script);
@@ -43,11 +46,25 @@ export function ScriptForm({ title, narrationScript, saving, disabled, onSave }:
       keepDirtyOnReinitialize
       validate={validateScript}
       onSubmit={async (values) => {
-        await onSave({ title: (values.title ?? '').trim(), narrationScript: linesOf(values.script) });
+        await onSave({ title: oneLine(values.title ?? ''), narrationScript: linesOf(values.script) });
       }}
       render={({ handleSubmit, pristine, invalid, values }) => (
         <form onSubmit={handleSubmit} className="vid-field vid-field--script" aria-label="Title and voice script">
-          <TextField name="title" id="video-title" label="TITLE" maxLength={TITLE_LIMIT} showCount readOnly={disabled} size="middle" />
+          {/* A title is one line, shown whole: on a phone a one-line box showed a third of it. Enter saves, as in a one-line box. */}
+          <TextAreaField
+            name="title"
+            id="video-title"
+            label="TITLE"
+            maxLength={TITLE_LIMIT}
+            showCount
+            autoSize={{ minRows: 1, maxRows: 3 }}
+            readOnly={disabled}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }}
+          />
           <TextAreaField
             name="script"
             id="video-script"
