@@ -138,7 +138,7 @@ const PORTAL_ACTIONS: Record<string, PortalAction> = {
 
 /** The URL is the capability: keep it out of caches, referrers and frames. */
 function capabilityHeaders(res: Response): void {
-  res.set({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" });
+  res.set({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'" });
 }
 
 /**
