@@ -75,7 +75,8 @@ describe('The HTML of a signed-in page', () => {
     expect(home.text).toContain('<script type="application/json" id="session-state">');
 
     const detail = await pageFor(`/dashboard/view/${ada.videoId}`, ada.token).expect(200);
-    expect(detail.text).toContain(`value="${ada.title}"`);
+    // The title's box (a text area) holds the title.
+    expect(detail.text).toMatch(new RegExp(`<textarea[^>]*id="video-title"[^>]*>${ada.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</textarea>`));
     expect(detail.text).toMatch(/<video [^>]*src="\/api\/video\/stream\//);
     // The session's token stays in the browser's storage: the page names it nowhere.
     expect(home.text).not.toContain(ada.token);
