@@ -238,4 +238,4 @@ export const openApiAnswer = z.looseObject({
   components: z.record(z.string(), z.unknown()),
 });
 
-export { MIN_POSITION_HEADER, POSITION_HEADER, STALE_HEADER } from './headers';
+export { MIN_POSITION_HEADER, MIN_POSITION_PARAM, POSITION_HEADER, STALE_HEADER } from './headers';

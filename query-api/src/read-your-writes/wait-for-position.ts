@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { MIN_POSITION_HEADER, POSITION_HEADER, READ_MODELS_CHECKPOINT, STALE_HEADER } from '@app/domain';
+import { MIN_POSITION_HEADER, MIN_POSITION_PARAM, POSITION_HEADER, READ_MODELS_CHECKPOINT, STALE_HEADER } from '@app/domain';
 import type { DocumentStore } from '@app/platform';
 
 /** How far the read models are projected, and a way to wait for a position. */
@@ -49,12 +49,15 @@ export function checkpointProgress(docs: DocumentStore, pollMs = 25): Projection
 
 /**
  * Read-your-writes: a client that sends `x-min-position: N` (the position its command returned)
- * gets an answer only once N is projected, or after `timeoutMs` with `x-stale: 1`.
+ * gets an answer only once N is projected, or after `timeoutMs` with `x-stale: 1`. A browser's
+ * EventSource cannot send headers: it names N as `?minPosition=N` (a live status opened right
+ * after the video was asked for would otherwise find no video yet, when the projectors run apart).
  * The answer carries the projected position in `x-position`.
  */
 export function waitForPosition(progress: ProjectionProgress, timeoutMs = 3000): RequestHandler {
   return async (req, res, next) => {
-    const wanted = Number(req.get(MIN_POSITION_HEADER));
+    const param = req.query[MIN_POSITION_PARAM];
+    const wanted = Number(req.get(MIN_POSITION_HEADER) ?? (typeof param === 'string' ? param : undefined));
     if (Number.isFinite(wanted) && wanted > 0) {
       const ok = await progress.waitFor(wanted, timeoutMs);
       if (!ok) res.setHeader(STALE_HEADER, '1');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useDispatch } from 'react-redux';
-import type { VideoStatusResponse } from '@app/domain';
+import { useDispatch, useStore } from 'react-redux';
+import { MIN_POSITION_PARAM, type VideoStatusResponse } from '@app/domain';
+import type { PositionState } from '../../../lib/position-slice';
 import { useGetVideoStatusQuery, videosApi } from '../api';
 import { isFinal } from './status-display';
 import { reportSilently } from '../../../lib/report';
@@ -11,10 +12,13 @@ export const STATUS_POLL_MS = 5000;
 /**
  * Live generation status: polls `GET /api/video/status/:id` every 5 s until final and,
  * when the browser offers EventSource, also listens to `GET /api/video/events/:id`
- * (SSE); an SSE error simply closes the stream and polling carries on.
+ * (SSE); an SSE error simply closes the stream and polling carries on. The stream names the last
+ * position this browser's commands answered with, as every query does in its header: opened right
+ * after the video was asked for, it waits for the video to be projected instead of finding none.
  */
 export function useLiveVideoStatus(id: string, options: { skip?: boolean } = {}) {
   const dispatch = useDispatch();
+  const store = useStore<{ position?: PositionState }>();
   const [stopped, setStopped] = useState(false);
   const query = useGetVideoStatusQuery(id, { skip: options.skip || !id, pollingInterval: stopped ? 0 : STATUS_POLL_MS });
   const status = query.data?.status ?? null;
@@ -31,7 +35,8 @@ export function useLiveVideoStatus(id: string, options: { skip?: boolean } = {})
   useEffect(() => {
     if (options.skip || !id || stopped || typeof window === 'undefined' || typeof window.EventSource !== 'function') return;
     const token = window.localStorage.getItem('token') ?? '';
-    const source = new window.EventSource(`/api/video/events/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
+    const seen = store.getState().position?.last ?? 0;
+    const source = new window.EventSource(`/api/video/events/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}${seen > 0 ? `&${MIN_POSITION_PARAM}=${seen}` : ''}`);
     const onStatus = (event: MessageEvent<string>) => {
       try {
         const answer = JSON.parse(event.data) as VideoStatusResponse;
@@ -44,7 +49,7 @@ export function useLiveVideoStatus(id: string, options: { skip?: boolean } = {})
     source.addEventListener('status', onStatus as EventListener);
     source.onerror = () => source.close(); // polling continues on its own
     return () => source.close();
-  }, [dispatch, id, options.skip, stopped]);
+  }, [dispatch, store, id, options.skip, stopped]);
 
   return { status, answer: query.data, isLoading: query.isLoading };
 }
