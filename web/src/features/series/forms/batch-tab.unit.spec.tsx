@@ -103,5 +103,10 @@ describe('The Batch tab of the Create wizard', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Queue 1 video$/ }));
     expect(await screen.findByText('Missing Required Fields')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: /Choose/ })).toBeInTheDocument();
+    // Coming back from the settings, the list is still there, as typed
+    fireEvent.click(screen.getByRole('tab', { name: 'Batch' }));
+    await screen.findByRole('heading', { name: 'Batch' });
+    expect(screen.getByLabelText('Topics or prompts, one a line')).toHaveValue('Why owls hoot');
+    expect(screen.getByRole('button', { name: /Queue 1 video$/ })).toBeEnabled();
   });
 });

@@ -12,6 +12,7 @@ import { useOwnMediaPicker } from '../../../components/ui/own-media-picker';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { Tabs } from '../../../components/ui/tabs';
 import { RevealFirstError } from '../../../components/form';
+import { EMPTY_BATCH_DRAFT, type BatchDraft } from './wizard/batch-draft';
 import { useHydrated } from '../../../lib/client-value';
 import { loadValidation, useWizardSubmit } from './wizard/use-wizard-submit';
 
@@ -78,6 +79,7 @@ export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES, seri
   const withMedia = !series && Boolean(useOwnMediaPicker());
   /** Creating: one series (the two steps) or a batch of videos from a list (issue 18). */
   const [tab, setTab] = useState<'series' | 'batch'>('series');
+  const [batchDraft, setBatchDraft] = useState<BatchDraft>(EMPTY_BATCH_DRAFT);
   // The plan is read only once autopilot is wanted: the one-video path makes no extra call.
   const [planWanted, setPlanWanted] = useState(Boolean(series));
   const { data: plan } = useGetPostingPlanQuery(undefined, { skip: !planWanted });
@@ -147,7 +149,7 @@ export function CreateSeriesWizard({ initialValues = INITIAL_SERIES_VALUES, seri
                     label: <span onPointerEnter={() => void BatchStep.preload()}>Batch</span>,
                     children: (
                       <Suspense fallback={<StepLoading />}>
-                        <BatchStep values={values} headingRef={headingRef} plan={plan} onEditSettings={() => setTab('series')} />
+                        <BatchStep values={values} draft={batchDraft} onDraft={setBatchDraft} headingRef={headingRef} plan={plan} onEditSettings={() => setTab('series')} />
                         <FocusHeading key="batch" target={headingRef} />
                       </Suspense>
                     ),

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ChangeEvent, type ReactElement, type RefObject } from 'react';
+import { useMemo, useState, type ChangeEvent, type Dispatch, type ReactElement, type RefObject, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Input, Radio } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
@@ -10,20 +10,22 @@ import { toast } from '../../../../lib/toast';
 import { useCreateSeriesMutation, useListSeriesQuery, useQueueBatchMutation, type QueueBatchRequest } from '../../api';
 import { planDefaults, seriesRequestOf, type WizardValues } from '../../lib/autopilot';
 import { missingFieldsText, validateSeries } from '../../lib/validation';
+import type { BatchDraft, BatchMode } from './batch-draft';
 
 /** The choice of a new series made with the Series tab's settings. */
 export const NEW_SERIES = 'new';
 
+
 export interface BatchStepProps {
   /** The Series tab's values: a new series is made with them. */
   values: WizardValues;
+  draft: BatchDraft;
+  onDraft: Dispatch<SetStateAction<BatchDraft>>;
   headingRef: RefObject<HTMLHeadingElement | null>;
   plan: PlanId | undefined;
   /** The new series' settings are missing: show the Series tab. */
   onEditSettings: () => void;
 }
-
-type Mode = 'lines' | 'csv';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -33,16 +35,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * line, or pick a CSV (`prompt,title?,publishAt?`); the preview checks each line with the server's own
  * rules (@app/domain parseBatch) and names every problem by its line before anything is sent.
  */
-export function BatchStep({ values, headingRef, plan, onEditSettings }: BatchStepProps): ReactElement {
+export function BatchStep({ values, draft, onDraft, headingRef, plan, onEditSettings }: BatchStepProps): ReactElement {
   const navigate = useNavigate();
   const { data: seriesList } = useListSeriesQuery();
   const [createSeries] = useCreateSeriesMutation();
   const [queueBatch] = useQueueBatchMutation();
-  const [target, setTarget] = useState<string | null>(null);
-  const [mode, setMode] = useState<Mode>('lines');
-  const [lines, setLines] = useState('');
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
-  const [schedule, setSchedule] = useState(false);
+  const { target, mode, lines, csv, schedule } = draft;
+  const edit = (change: Partial<BatchDraft>) => onDraft((before) => ({ ...before, ...change }));
   const [sending, setSending] = useState(false);
 
   const series = seriesList ?? [];
@@ -58,8 +57,8 @@ export function BatchStep({ values, headingRef, plan, onEditSettings }: BatchSte
 
   const pickFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    if (!file) return setCsv(null);
-    setCsv({ name: file.name, text: await file.text() });
+    if (!file) return edit({ csv: null });
+    edit({ csv: { name: file.name, text: await file.text() } });
   };
 
   /** The series to add to: the chosen one, or a new one made with the Series tab's settings. */
@@ -111,7 +110,7 @@ export function BatchStep({ values, headingRef, plan, onEditSettings }: BatchSte
       </p>
       <div className="batch__field">
         <label htmlFor="batch-series">Add the videos to</label>
-        <select id="batch-series" className="batch__select" value={chosen} onChange={(e) => setTarget(e.target.value)}>
+        <select id="batch-series" className="batch__select" value={chosen} onChange={(e) => edit({ target: e.target.value })}>
           {series.map((s) => (
             <option key={s._id} value={s._id}>
               {s.name}
@@ -120,7 +119,7 @@ export function BatchStep({ values, headingRef, plan, onEditSettings }: BatchSte
           <option value={NEW_SERIES}>A new series (Series tab settings)</option>
         </select>
       </div>
-      <Radio.Group className="batch__mode" value={mode} onChange={(e) => setMode(e.target.value as Mode)} optionType="button" aria-label="How to give the list">
+      <Radio.Group className="batch__mode" value={mode} onChange={(e) => edit({ mode: e.target.value as BatchMode })} optionType="button" aria-label="How to give the list">
         <Radio.Button value="lines">Paste lines</Radio.Button>
         <Radio.Button value="csv">CSV file</Radio.Button>
       </Radio.Group>
@@ -131,7 +130,7 @@ export function BatchStep({ values, headingRef, plan, onEditSettings }: BatchSte
             id="batch-lines"
             rows={8}
             value={lines}
-            onChange={(e) => setLines(e.target.value)}
+            onChange={(e) => edit({ lines: e.target.value })}
             placeholder={'Why owls hoot at night\nThe history of chocolate\nFun Facts'}
           />
         </div>
@@ -145,7 +144,7 @@ export function BatchStep({ values, headingRef, plan, onEditSettings }: BatchSte
           </p>
         </div>
       )}
-      <Checkbox checked={schedule} onChange={(e) => setSchedule(e.target.checked)}>
+      <Checkbox checked={schedule} onChange={(e) => edit({ schedule: e.target.checked })}>
         Post each video at the series&apos; next free posting slots
       </Checkbox>
 
