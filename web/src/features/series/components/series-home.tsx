@@ -168,7 +168,10 @@ function SeriesItem({ series, now, onDelete }: { series: SeriesResponse; now: Da
         <div className="series-item__next">
           <dt>Next post</dt>
           <dd>
-            {series.nextPostAt ? (
+            {/* Autopilot skips the slots of a series that posts nowhere: no time to promise. */}
+            {series.platforms.length === 0 ? (
+              'None: choose a platform in Edit to post on a schedule'
+            ) : series.nextPostAt ? (
               <time dateTime={series.nextPostAt}>{formatNextPost(series.nextPostAt, series.schedule.timeZone, now)}</time>
             ) : active ? (
               'Not scheduled'

@@ -106,6 +106,17 @@ describe('When the user has series', () => {
     expect(await screen.findByText(/of 3 series on your Starter plan/)).toBeInTheDocument();
   });
 
+  it('should promise no next post for a series that posts to no platform (autopilot skips its slots)', async () => {
+    // Given a series made for a batch, without autopilot: no platform, the plan's default schedule
+    server.use(subscription(null), seriesList([aSeries({ platforms: [] })]).handler);
+    renderHome();
+    const [series] = await screen.findAllByTestId('series-item');
+    // Then its card says so, instead of a time when nothing will be posted
+    expect(within(series).getByText('No platform')).toBeInTheDocument();
+    expect(within(series).getByText('None: choose a platform in Edit to post on a schedule')).toBeInTheDocument();
+    expect(within(series).queryByText(/Tomorrow 18:00/)).toBeNull();
+  });
+
   it('should list recent posts with links to the published URLs and the spec failure message', async () => {
     const recentPosts: SeriesResponse['recentPosts'] = [
       {
