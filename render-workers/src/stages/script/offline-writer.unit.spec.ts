@@ -144,26 +144,32 @@ describe('When a short prompt is a question in indirect form', () => {
   });
 });
 
+/** Scripts of every topic, language and duration range, 12 seeds each; `prompt` gives the custom topic's prompt by seed. */
+function eachScript(seedPrefix: string, prompt: (seed: number) => string, check: (script: ReturnType<typeof writeOfflineScript>, max: number) => void): void {
+  for (const { label: topic } of TOPICS) {
+    for (const { id: language } of LANGUAGES) {
+      for (const range of DURATIONS) {
+        for (let seed = 0; seed < 12; seed++) {
+          check(writeOfflineScript(request(topic, language, range.min, range.max, `${seedPrefix}-${seed}`, topic === 'Custom Topic' ? prompt(seed) : null)), range.max);
+        }
+      }
+    }
+  }
+}
+
 describe("Given a video's length, when the offline writer's narration names a length", () => {
   const asSpoken = /\b(worth|Give me|merece|Dame|mérite|Donnez-moi) ((a|un|une) (minute|minuto)|\d+ (seconds|segundos|secondes))\b/;
   it('then it is that length as spoken, in every topic and language', () => {
     const said: string[] = [];
-    for (const { label: topic } of TOPICS) {
-      for (const { id: language } of LANGUAGES) {
-        for (const range of DURATIONS) {
-          for (let seed = 0; seed < 12; seed++) {
-            const prompt = topic === 'Custom Topic' ? (seed % 2 ? 'why owls hoot at night' : 'the history of coffee') : null;
-            const text = writeOfflineScript(request(topic, language, range.min, range.max, `said-${seed}`, prompt)).narrationScript.join(' ');
-            expect(text).not.toMatch(/\{l\}/);
-            const found = text.match(asSpoken);
-            if (!found) continue;
-            said.push(found[0]);
-            // A 30 s video was told "worth a minute of your time".
-            expect(`${range.max} s: ${found[0]}`).toMatch(range.max === 60 ? /(a|un|une) (minute|minuto)$/ : new RegExp(`${range.max} (seconds|segundos|secondes)$`));
-          }
-        }
-      }
-    }
+    eachScript('said', (seed) => (seed % 2 ? 'why owls hoot at night' : 'the history of coffee'), (script, max) => {
+      const text = script.narrationScript.join(' ');
+      expect(text).not.toMatch(/\{l\}/);
+      const found = text.match(asSpoken);
+      if (!found) return;
+      said.push(found[0]);
+      // A 30 s video was told "worth a minute of your time".
+      expect(`${max} s: ${found[0]}`).toMatch(max === 60 ? /(a|un|une) (minute|minuto)$/ : new RegExp(`${max} (seconds|segundos|secondes)$`));
+    });
     // Both templates that say a length were drawn, at a length other than a minute.
     expect(said).toEqual(expect.arrayContaining([expect.stringMatching(/^worth 30 seconds$/), expect.stringMatching(/^Give me (30|90) seconds$/)]));
   });
@@ -173,20 +179,13 @@ describe("Given a video's length, when the offline writer titles it", () => {
   const promises = /\b(minute|minuto|seconds|segundos|secondes)\b/i;
   it('then a title that names a length names that one, in every topic and language', () => {
     const named: string[] = [];
-    for (const { label: topic } of TOPICS) {
-      for (const { id: language } of LANGUAGES) {
-        for (const range of DURATIONS) {
-          for (let seed = 0; seed < 12; seed++) {
-            const { title } = writeOfflineScript(request(topic, language, range.min, range.max, `title-${seed}`, topic === 'Custom Topic' ? 'the history of coffee' : null));
-            if (!promises.test(title)) continue;
-            named.push(title);
-            const expected = range.max === 60 ? /\b(One Minute|un minuto|une minute)\b/i : new RegExp(`\\b${range.max} (Seconds|segundos|secondes)\\b`);
-            expect(`${range.max} s: ${title}`).toMatch(expected);
-            expect(title).not.toMatch(/\{[Tt]\}/);
-          }
-        }
-      }
-    }
+    eachScript('title', () => 'the history of coffee', ({ title }, max) => {
+      if (!promises.test(title)) return;
+      named.push(title);
+      const expected = max === 60 ? /\b(One Minute|un minuto|une minute)\b/i : new RegExp(`\\b${max} (Seconds|segundos|secondes)\\b`);
+      expect(`${max} s: ${title}`).toMatch(expected);
+      expect(title).not.toMatch(/\{[Tt]\}/);
+    });
     // The templates that name a length were drawn (the check above ran on them).
     expect(named.some((t) => /30 Seconds/.test(t))).toBe(true);
     expect(named.some((t) => /\b90 segundos\b/.test(t))).toBe(true);
