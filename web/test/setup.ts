@@ -109,6 +109,7 @@ if (!window.getComputedStyle) window.getComputedStyle = () => ({}) as CSSStyleDe
 
 afterEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.cookie.split('; ').forEach((c) => {
     const name = c.split('=')[0];
     if (name) document.cookie = `${name}=; path=/; max-age=0`;

@@ -6,7 +6,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { MIN_POSITION_HEADER, STALE_HEADER } from '@app/domain';
-import { positionSeen, type PositionState } from './position-slice';
+import { positionSeen, rememberPosition, type PositionState } from './position-slice';
 import { readToken } from './storage';
 import { takeEarlyAnswer } from './early-requests';
 import { serverSession } from './server-session';
@@ -140,7 +140,10 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
     return { error: { status: response.status, message: formatHttpError(response.status, response.statusText, text), data } };
   }
   const position = (data as { position?: unknown } | undefined)?.position;
-  if (method !== 'GET' && typeof position === 'number') api.dispatch(positionSeen(position));
+  if (method !== 'GET' && typeof position === 'number') {
+    api.dispatch(positionSeen(position));
+    rememberPosition(position);
+  }
   return { data };
 };
 

@@ -57,6 +57,8 @@ describe('The default query rules', () => {
     const store = makeStore();
     await store.dispatch(probe.endpoints.poke.initiate());
     expect(store.getState().position.last).toBe(99);
+    // ...and over a reload of the page in this tab: the next store starts there.
+    expect(makeStore().getState().position.last).toBe(99);
   });
 
   it('should reject with the 5xx wording and not retry', async () => {
