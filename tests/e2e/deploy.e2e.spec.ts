@@ -30,6 +30,7 @@ function chunkFilesOf(module: string): string[] {
 }
 
 beforeAll(async () => {
+  // A copy of the built app, a server and a browser: more than jest's 5 s default on a busy 2-core machine.
   cpSync(resolve(__dirname, '../../web/dist'), webDist, { recursive: true });
   server = await startEmbeddedServer({ render: false, webDist });
   browser = await launchBrowser();
@@ -42,7 +43,7 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { level: 1 }).waitFor();
-});
+}, 60_000);
 
 afterAll(async () => {
   await browser?.close();
