@@ -26,7 +26,7 @@ function storage(): Storage | null {
  */
 export function rememberPosition(position: number): void {
   const store = storage();
-  if (!store || !Number.isFinite(position) || position <= Number(store.getItem(POSITION_KEY) ?? 0)) return;
+  if (!store || !Number.isFinite(position) || position <= recalledPosition()) return;
   store.setItem(POSITION_KEY, String(position));
 }
 

@@ -162,20 +162,17 @@ function subjectOf(prompt: string, lang: Lang): string {
  * A narration line says it as spoken (`{l}`: "a minute", "30 seconds").
  */
 export function lengthWords(seconds: number, lang: Lang, atStart: boolean): string {
-  const words = {
-    en: seconds === 60 ? 'One Minute' : `${seconds} Seconds`,
-    es: seconds === 60 ? 'un minuto' : `${seconds} segundos`,
-    fr: seconds === 60 ? 'une minute' : `${seconds} secondes`,
-  }[lang];
+  // Only English titles differ from the spoken words: title case, and "One" for "a".
+  const words = lang === 'en' ? (seconds === 60 ? 'One Minute' : `${seconds} Seconds`) : spokenLength(seconds, lang);
   return atStart ? words.charAt(0).toUpperCase() + words.slice(1) : words;
 }
 
+const A_MINUTE: Record<Lang, string> = { en: 'a minute', es: 'un minuto', fr: 'une minute' };
+const SECONDS: Record<Lang, string> = { en: 'seconds', es: 'segundos', fr: 'secondes' };
+
+/** The video's length as a narration line says it: "a minute", "30 seconds". */
 export function spokenLength(seconds: number, lang: Lang): string {
-  return {
-    en: seconds === 60 ? 'a minute' : `${seconds} seconds`,
-    es: seconds === 60 ? 'un minuto' : `${seconds} segundos`,
-    fr: seconds === 60 ? 'une minute' : `${seconds} secondes`,
-  }[lang];
+  return seconds === 60 ? A_MINUTE[lang] : `${seconds} ${SECONDS[lang]}`;
 }
 
 function fillLength(text: string, seconds: number, lang: Lang): string {

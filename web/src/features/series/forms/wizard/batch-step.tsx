@@ -15,7 +15,6 @@ import type { BatchDraft, BatchMode } from './batch-draft';
 /** The choice of a new series made with the Series tab's settings. */
 export const NEW_SERIES = 'new';
 
-
 export interface BatchStepProps {
   /** The Series tab's values: a new series is made with them. */
   values: WizardValues;
