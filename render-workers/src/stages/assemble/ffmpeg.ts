@@ -1,10 +1,11 @@
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Logger } from '@app/platform';
 import { buildAss, captionChanges, captionEvents } from '../captions/ass';
 import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
 import { changingFrames, selectExpression, type PartContents } from './changes';
+import { insertRepeats, repeatsAfter } from './h264/repeats';
 import { overscan, panExpression, panPath } from './pan';
 import type { AssembleRequest, AssembleResult, Assembler, MixRequest, MixResult, MuxRequest, PictureRequest, PictureResult } from './port';
 import { FPS, GOP, LEAD_SECONDS, frameExactSeconds, sceneSlots, splitFrames, type FrameRange, type SceneSlot } from './timeline';
@@ -118,9 +119,12 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
   const target = options.loudness ?? -14;
   const tools = options.tools ?? DEFAULT_MEDIA_TOOLS;
   void askCapabilitiesOnce(tools);
-  const codec = videoCodecArgs({ preset, crf, bframes, threads });
   const quick = options.quick ?? QUICK_ENCODE;
-  const quickCodec = videoCodecArgs({ preset: quick.preset, crf: crf + quick.crfOffset, bframes, threads, x264Params: quick.x264Params });
+  const full: Encode = { args: videoCodecArgs({ preset, crf, bframes, threads }), skipsRepeats: repeatsSkippable(preset, bframes) };
+  const quickEncode: Encode = {
+    args: videoCodecArgs({ preset: quick.preset, crf: crf + quick.crfOffset, bframes, threads, x264Params: quick.x264Params }),
+    skipsRepeats: repeatsSkippable(quick.preset, bframes),
+  };
 
   const picture = async (request: PictureRequest, signal?: AbortSignal): Promise<PictureResult> => {
     await mkdir(request.outDir, { recursive: true });
@@ -138,22 +142,38 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
 
     const slots = sceneSlots(request.images.length, request.words, seconds);
     const ranges = splitFrames(totalFrames, segments, FADE_IN_FRAMES, FADE_OUT_FRAMES);
-    await timed('video', () => Promise.all(ranges.map((range, i) => timed(`video-${i}`, () => encodeSegment(tools, segmentGraph(request, slots, range, totalFrames, captions), segmentPath(request.outDir, i), request.quick ? quickCodec : codec, signal)))));
-
-    const listPath = join(request.outDir, 'segments.txt');
-    // Each part's exact length is written out: the demuxer would otherwise take it from the part's
-    // container, rounded to milliseconds, and leave a sub-frame gap at every join.
-    await writeFile(listPath, ranges.map((r, i) => `file '${segmentPath(request.outDir, i)}'\nduration ${((r.end - r.start) / FPS).toFixed(6)}`).join('\n'));
+    const encode = request.quick ? quickEncode : full;
     const picturePath = join(request.outDir, 'picture.mp4');
     const thumbnailPath = join(request.outDir, 'thumbnail.jpg');
     const thumbAt = Math.min(seconds * 0.3, 4);
     const thumbSegment = ranges.findIndex((r) => r.end / FPS > thumbAt);
-    await Promise.all([
-      timed('join', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', listPath, '-map', '0:v:0', '-c', 'copy', '-t', seconds.toFixed(6), picturePath], { signal })),
-      // The thumbnail comes from the part that holds its frame, alongside the join.
-      timed('thumbnail', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-ss', (thumbAt - ranges[thumbSegment].start / FPS).toFixed(2), '-i', segmentPath(request.outDir, thumbSegment), '-frames:v', '1', '-vf', `scale=${Math.min(720, request.width)}:-2`, '-q:v', '4', thumbnailPath], { signal })),
-    ]);
-    for (let i = 0; i < ranges.length; i++) await rm(segmentPath(request.outDir, i), { force: true });
+    const parts = ranges.map((range, i) => ({ range, graph: segmentGraph(request, slots, range, totalFrames, captions, { fillRepeats: !encode.skipsRepeats }), path: segmentPath(request.outDir, i, encode.skipsRepeats ? 'h264' : 'mp4') }));
+    await timed('video', () => Promise.all(parts.map((part, i) => timed(`video-${i}`, () => encodeSegment(tools, part.graph, part.range, part.path, encode, signal)))));
+
+    if (encode.skipsRepeats) {
+      // Each part is a raw stream starting on its own IDR picture: one after the other, they are the
+      // picture. `-r` before the input stamps each frame at its place (N/FPS): the raw demuxer's own
+      // time base rounds into the track's and drifts by a tick.
+      const streamPath = join(request.outDir, 'picture.h264');
+      await writeFile(streamPath, Buffer.concat(await Promise.all(parts.map((part) => readFile(part.path)))));
+      const thumbFrame = Math.round(thumbAt * FPS);
+      await Promise.all([
+        timed('join', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'h264', '-r', String(FPS), '-i', streamPath, '-map', '0:v:0', '-c', 'copy', '-video_track_timescale', String(TRACK_TIMESCALE), '-t', seconds.toFixed(6), picturePath], { signal })),
+        timed('thumbnail', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'h264', '-framerate', String(FPS), '-i', streamPath, '-vf', `select=eq(n\\,${thumbFrame}),scale=${Math.min(720, request.width)}:-2`, '-frames:v', '1', '-q:v', '4', thumbnailPath], { signal })),
+      ]);
+      await rm(streamPath, { force: true });
+    } else {
+      const listPath = join(request.outDir, 'segments.txt');
+      // Each part's exact length is written out: the demuxer would otherwise take it from the part's
+      // container, rounded to milliseconds, and leave a sub-frame gap at every join.
+      await writeFile(listPath, parts.map(({ range, path }) => `file '${path}'\nduration ${((range.end - range.start) / FPS).toFixed(6)}`).join('\n'));
+      await Promise.all([
+        timed('join', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', listPath, '-map', '0:v:0', '-c', 'copy', '-t', seconds.toFixed(6), picturePath], { signal })),
+        // The thumbnail comes from the part that holds its frame, alongside the join.
+        timed('thumbnail', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-ss', (thumbAt - ranges[thumbSegment].start / FPS).toFixed(2), '-i', parts[thumbSegment].path, '-frames:v', '1', '-vf', `scale=${Math.min(720, request.width)}:-2`, '-q:v', '4', thumbnailPath], { signal })),
+      ]);
+    }
+    for (const part of parts) await rm(part.path, { force: true });
     const scenes = slots.map((slot) => ({ start: slot.startFrame / FPS, end: slot.endFrame / FPS }));
     return { picturePath, thumbnailPath, durationSeconds: seconds, width: request.width, height: request.height, scenes, timings };
   };
@@ -216,24 +236,31 @@ function timer(timings: Record<string, number>) {
   };
 }
 
-function segmentPath(dir: string, index: number): string {
-  return join(dir, `segment-${index}.mp4`);
+function segmentPath(dir: string, index: number, extension: 'h264' | 'mp4'): string {
+  return join(dir, `segment-${index}.${extension}`);
 }
 
-/** A part of the picture as ffmpeg makes it: its inputs (the scenes' stills and clips) and its filter graph, ending in `[v]`. */
+/**
+ * A part of the picture as ffmpeg makes it: its inputs (the scenes' stills and clips), its filter
+ * graph ending in `[v]`, and which of the part's frames the graph gives (offsets into the part;
+ * null when it gives every frame).
+ */
 export interface SegmentGraph {
   inputs: string[];
   graph: string;
+  frames: number[] | null;
 }
 
 /**
  * The filter graph of the frames `range` of the picture: each scene's still scaled once, looped and
  * panned (or the creator's clip), joined, faded at the video's ends, and the captions burned in.
- * libass draws the captions on the frames that can differ from the one before (`changingFrames`);
- * the others repeat the frame before them, as they would have come out anyway, at a fraction of
- * the blending. `everyFrame` draws on every frame (what the tests compare the frames with).
+ * Only the frames that can differ from the one before (`changingFrames`), and each GOP's first, go
+ * on past the select: libass draws on those alone, and the encoder is handed those alone (the
+ * repeats go back into its stream as skipped pictures: `insertRepeats`). `fillRepeats` puts the
+ * repeats back as frames before the encoder instead, for an encode whose stream cannot take
+ * skipped pictures. `everyFrame` draws on every frame (what the tests compare the frames with).
  */
-export function segmentGraph(request: PictureRequest, slots: SceneSlot[], range: FrameRange, totalFrames: number, captions: { assPath: string; changes: ReadonlyArray<{ from: number; to: number }> }, options: { everyFrame?: boolean } = {}): SegmentGraph {
+export function segmentGraph(request: PictureRequest, slots: SceneSlot[], range: FrameRange, totalFrames: number, captions: { assPath: string; changes: ReadonlyArray<{ from: number; to: number }> }, options: { everyFrame?: boolean; fillRepeats?: boolean } = {}): SegmentGraph {
   const { width: W, height: H } = request;
   const { width: sw, height: sh } = overscan(W, H);
   const parts: string[] = [];
@@ -269,21 +296,54 @@ export function segmentGraph(request: PictureRequest, slots: SceneSlot[], range:
   // The part's frames are moved to their place in the whole video for libass, which picks each
   // frame's words by its time; in seconds over TB, since concat hands on a time base of its own.
   const shift = `setpts=PTS-STARTPTS+${(range.start / FPS).toFixed(6)}/TB`;
-  const drawn = options.everyFrame
-    ? `ass='${escapedAss}',setpts=PTS-STARTPTS`
-    : `select='${selectExpression(changingFrames({ range, totalFrames, scenes, captions: captions.changes, fadeIn: FADE_IN_FRAMES, fadeOut: FADE_OUT_FRAMES }))}',ass='${escapedAss}',setpts=PTS-STARTPTS,fps=${FPS}`;
-  parts.push(`${joined}concat=n=${inRange.length}:v=1:a=0,${[...fades, shift].join(',')},${drawn}[v]`);
-  return { inputs, graph: parts.join(';') };
+  if (options.everyFrame) {
+    parts.push(`${joined}concat=n=${inRange.length}:v=1:a=0,${[...fades, shift].join(',')},ass='${escapedAss}',setpts=PTS-STARTPTS[v]`);
+    return { inputs, graph: parts.join(';'), frames: null };
+  }
+  const length = range.end - range.start;
+  const changing = changingFrames({ range, totalFrames, scenes, captions: captions.changes, fadeIn: FADE_IN_FRAMES, fadeOut: FADE_OUT_FRAMES });
+  const gopStarts = Array.from({ length: Math.ceil(length / GOP) }, (_, i) => i * GOP);
+  const frames = [...new Set([...changing, ...gopStarts])].sort((a, b) => a - b);
+  const filled = options.fillRepeats ? `,fps=${FPS}` : '';
+  parts.push(`${joined}concat=n=${inRange.length}:v=1:a=0,${[...fades, shift].join(',')},select='${selectExpression(frames)}',ass='${escapedAss}',setpts=PTS-STARTPTS${filled}[v]`);
+  return { inputs, graph: parts.join(';'), frames: options.fillRepeats ? null : frames };
 }
 
-async function encodeSegment(tools: MediaTools, segment: SegmentGraph, out: string, codec: string[], signal?: AbortSignal): Promise<void> {
+/** How a picture's parts are encoded: x264's arguments, and whether its stream can take skipped pictures for the repeats. */
+interface Encode {
+  args: string[];
+  skipsRepeats: boolean;
+}
+
+/**
+ * Presets whose stream can take skipped pictures (`insertRepeats`): one reference frame. Without
+ * B-frames, x264 counts picture order from frame_num, as the inserted pictures need.
+ */
+const ONE_REFERENCE_PRESETS = new Set(['ultrafast', 'superfast', 'veryfast']);
+
+function repeatsSkippable(preset: string, bframes: number): boolean {
+  return bframes === 0 && ONE_REFERENCE_PRESETS.has(preset);
+}
+
+/** The time scale of a picture's track: 512 ticks a frame. */
+const TRACK_TIMESCALE = 15360;
+
+/**
+ * Encodes a part. Given only its changing frames (`segment.frames`), x264 writes a raw stream of
+ * those as they come (`-r` sets its time base, passthrough keeps ffmpeg from filling the gaps),
+ * a key frame at each GOP's start as before, and the repeats are put back as skipped pictures;
+ * otherwise it writes an MP4 of every frame.
+ */
+async function encodeSegment(tools: MediaTools, segment: SegmentGraph, range: FrameRange, out: string, encode: Encode, signal?: AbortSignal): Promise<void> {
   const command = ffmpeg();
   for (const input of segment.inputs) command.input(input);
-  command
-    .complexFilter(segment.graph)
-    .outputOptions(['-map', '[v]', '-an', ...codec, '-video_track_timescale', '15360'])
-    .output(out);
+  const frames = segment.frames;
+  const output = frames
+    ? [...encode.args, '-fps_mode', 'passthrough', '-force_key_frames', `expr:gte(t,n_forced*${GOP / FPS})`, '-f', 'h264']
+    : [...encode.args, '-video_track_timescale', String(TRACK_TIMESCALE)];
+  command.complexFilter(segment.graph).outputOptions(['-map', '[v]', '-an', ...output]).output(out);
   await fluent(command, tools, signal);
+  if (frames) await writeFile(out, insertRepeats(await readFile(out), repeatsAfter(frames, range.end - range.start)));
 }
 
 /** EBU R128 loudness of a mono mix as a stereo player makes it sound (both speakers). */
