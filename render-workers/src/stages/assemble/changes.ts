@@ -15,15 +15,21 @@ export interface PartContents {
 }
 
 /**
- * Frames either side of a caption change also counted as changing: libass picks a frame's events by
- * its time in whole milliseconds, and a part's frames reach it shifted to their place in the video.
+ * The first frame that may show a caption change at `seconds`. libass picks a frame's events by its
+ * time in whole milliseconds, truncated, and a frame's time reaches it within a microsecond of its
+ * true value (concat's microsecond time base, the part's shift, a float). A frame before the change
+ * never shows it; the change lands on the first frame at or after it or, when that frame's true time
+ * is exactly the change's and arrives a hair under, on the next one. The caller marks both.
  */
-const CAPTION_MARGIN = 2;
+function firstFrameAtOrAfter(seconds: number): number {
+  // Caption times are whole centiseconds: seconds × FPS is an integer or at least 0.1 from one.
+  return Math.ceil(seconds * FPS - 1e-6);
+}
 
 /**
  * The frames of a part that may differ from the frame before them, as offsets into the part: its
  * first and last frame, each scene's first frame and pan steps (a pan moves every `period` frames),
- * every frame of a clip and of the fades, and the frames around each caption change. Every other
+ * every frame of a clip and of the fades, and the frames where each caption change can land. Every other
  * frame repeats the one before it exactly, so the captions need drawing on these only.
  */
 export function changingFrames(part: PartContents): number[] {
@@ -45,7 +51,7 @@ export function changingFrames(part: PartContents): number[] {
   // The first full frame after the fade-in differs from the last faded one; so does the first faded one at the end.
   mark(0, part.fadeIn);
   mark(totalFrames - part.fadeOut - 1, totalFrames - 1);
-  for (const { from, to } of part.captions) mark(Math.floor(from * FPS) - CAPTION_MARGIN, Math.ceil(to * FPS) + CAPTION_MARGIN);
+  for (const { from, to } of part.captions) mark(firstFrameAtOrAfter(from), firstFrameAtOrAfter(to) + 1);
   const offsets: number[] = [];
   changes.forEach((changed, offset) => changed && offsets.push(offset));
   return offsets;

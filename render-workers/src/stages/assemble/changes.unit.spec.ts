@@ -39,11 +39,13 @@ describe('When the frames of a part that change are found', () => {
     expect(changingFrames(aPart({ fadeIn: 3, fadeOut: 4 }))).toEqual([0, 1, 2, 3, 25, 26, 27, 28, 29]);
   });
 
-  it('should count the frames around each caption change and through a moving caption', () => {
-    // Given a caption that appears at 0.5 s, grows for 0.09 s, and one that ends at 0.7 s
-    const part = aPart({ captions: [{ from: 0.5, to: 0.59 }, { from: 0.7, to: 0.7 }] });
-    // Then frames 13 to 20 (0.43 to 0.67 s) and 19 to 23 change, beside the part's ends
-    expect(changingFrames(part)).toEqual([0, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 29]);
+  it('should count the frames where each caption change can land and through a moving caption', () => {
+    // Given a caption that appears at 0.5 s and grows for 0.09 s, one that ends at 0.7 s, one at 0.81 s
+    const part = aPart({ captions: [{ from: 0.5, to: 0.59 }, { from: 0.7, to: 0.7 }, { from: 0.81, to: 0.81 }] });
+    // Then a change lands on the first frame at or after it, or the next when exactly on a frame
+    // (libass truncates a frame's time to whole milliseconds): frames 15 to 19 (0.5 s to after the
+    // growth), 21 and 22 (0.7 s is frame 21 exactly), 25 and 26 (0.81 s is 24.3 frames), beside the part's ends
+    expect(changingFrames(part)).toEqual([0, 15, 16, 17, 18, 19, 21, 22, 25, 26, 29]);
   });
 
   it('should keep marks inside the part', () => {
