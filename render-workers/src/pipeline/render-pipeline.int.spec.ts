@@ -66,6 +66,16 @@ describe('When a short vertical video is rendered', () => {
     expect(existsSync(blobs.localPath(media.thumbnailKey!)!)).toBe(true);
   });
 
+  it('should take the thumbnail from the video\'s frame at 30 % of it, 4 s at most', async () => {
+    // Given the thumbnail and the video's frames at 4 s and, for contrast, at 2 s
+    const video = blobs.localPath(media.videoKey)!;
+    const thumbnail = await frameRgb(blobs.localPath(media.thumbnailKey!)!, 0);
+    const [at4, at2] = await Promise.all([frameRgb(video, 4), frameRgb(video, 2)]);
+    // Then the thumbnail is the frame at 4 s, to the loss of two encodes (measured 1.7–1.8 of 255; 8–12 against 2 s)
+    expect(meanAbsDiff(thumbnail, at4)).toBeLessThan(3);
+    expect(meanAbsDiff(thumbnail, at2)).toBeGreaterThan(meanAbsDiff(thumbnail, at4) * 2);
+  });
+
   it('should be normalised to about -14 LUFS', async () => {
     const lufs = await integratedLoudness(blobs.localPath(media.videoKey)!);
     expect(lufs).toBeGreaterThan(-15.5);

@@ -145,10 +145,15 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
     const encode = request.quick ? quickEncode : full;
     const picturePath = join(request.outDir, 'picture.mp4');
     const thumbnailPath = join(request.outDir, 'thumbnail.jpg');
-    const thumbAt = Math.min(seconds * 0.3, 4);
-    const thumbSegment = ranges.findIndex((r) => r.end / FPS > thumbAt);
-    const parts = ranges.map((range, i) => ({ range, graph: segmentGraph(request, slots, range, totalFrames, captions, { fillRepeats: !encode.skipsRepeats }), path: segmentPath(request.outDir, i, encode.skipsRepeats ? 'h264' : 'mp4') }));
-    await timed('video', () => Promise.all(parts.map((part, i) => timed(`video-${i}`, () => encodeSegment(tools, part.graph, part.range, part.path, encode, signal)))));
+    // The thumbnail is the frame at 30 % of the video (4 s at most), drawn by the part that holds it.
+    const thumbFrame = Math.round(Math.min(seconds * 0.3, 4) * FPS);
+    const thumbnail = { path: thumbnailPath, width: Math.min(720, request.width) };
+    const parts = ranges.map((range, i) => {
+      const holdsThumbnail = thumbFrame >= range.start && thumbFrame < range.end;
+      const graph = segmentGraph(request, slots, range, totalFrames, captions, { fillRepeats: !encode.skipsRepeats, ...(holdsThumbnail ? { thumbnail: { frame: thumbFrame - range.start, width: thumbnail.width } } : {}) });
+      return { range, graph, path: segmentPath(request.outDir, i, encode.skipsRepeats ? 'h264' : 'mp4'), thumbnailPath: holdsThumbnail ? thumbnail.path : null };
+    });
+    await timed('video', () => Promise.all(parts.map((part, i) => timed(`video-${i}`, () => encodeSegment(tools, part.graph, part.range, { video: part.path, thumbnail: part.thumbnailPath }, encode, signal)))));
 
     if (encode.skipsRepeats) {
       // Each part is a raw stream starting on its own IDR picture: one after the other, they are the
@@ -156,22 +161,14 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
       // time base rounds into the track's and drifts by a tick.
       const streamPath = join(request.outDir, 'picture.h264');
       await writeFile(streamPath, Buffer.concat(await Promise.all(parts.map((part) => readFile(part.path)))));
-      const thumbFrame = Math.round(thumbAt * FPS);
-      await Promise.all([
-        timed('join', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'h264', '-r', String(FPS), '-i', streamPath, '-map', '0:v:0', '-c', 'copy', '-video_track_timescale', String(TRACK_TIMESCALE), '-t', seconds.toFixed(6), picturePath], { signal })),
-        timed('thumbnail', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'h264', '-framerate', String(FPS), '-i', streamPath, '-vf', `select=eq(n\\,${thumbFrame}),scale=${Math.min(720, request.width)}:-2`, '-frames:v', '1', '-q:v', '4', thumbnailPath], { signal })),
-      ]);
+      await timed('join', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'h264', '-r', String(FPS), '-i', streamPath, '-map', '0:v:0', '-c', 'copy', '-video_track_timescale', String(TRACK_TIMESCALE), '-t', seconds.toFixed(6), picturePath], { signal }));
       await rm(streamPath, { force: true });
     } else {
       const listPath = join(request.outDir, 'segments.txt');
       // Each part's exact length is written out: the demuxer would otherwise take it from the part's
       // container, rounded to milliseconds, and leave a sub-frame gap at every join.
       await writeFile(listPath, parts.map(({ range, path }) => `file '${path}'\nduration ${((range.end - range.start) / FPS).toFixed(6)}`).join('\n'));
-      await Promise.all([
-        timed('join', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', listPath, '-map', '0:v:0', '-c', 'copy', '-t', seconds.toFixed(6), picturePath], { signal })),
-        // The thumbnail comes from the part that holds its frame, alongside the join.
-        timed('thumbnail', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-ss', (thumbAt - ranges[thumbSegment].start / FPS).toFixed(2), '-i', parts[thumbSegment].path, '-frames:v', '1', '-vf', `scale=${Math.min(720, request.width)}:-2`, '-q:v', '4', thumbnailPath], { signal })),
-      ]);
+      await timed('join', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', listPath, '-map', '0:v:0', '-c', 'copy', '-t', seconds.toFixed(6), picturePath], { signal }));
     }
     for (const part of parts) await rm(part.path, { force: true });
     const scenes = slots.map((slot) => ({ start: slot.startFrame / FPS, end: slot.endFrame / FPS }));
@@ -259,8 +256,9 @@ export interface SegmentGraph {
  * repeats go back into its stream as skipped pictures: `insertRepeats`). `fillRepeats` puts the
  * repeats back as frames before the encoder instead, for an encode whose stream cannot take
  * skipped pictures. `everyFrame` draws on every frame (what the tests compare the frames with).
+ * `thumbnail` also gives that frame of the part (an offset into it), scaled to `width`, as `[thumb]`.
  */
-export function segmentGraph(request: PictureRequest, slots: SceneSlot[], range: FrameRange, totalFrames: number, captions: { assPath: string; changes: ReadonlyArray<{ from: number; to: number }> }, options: { everyFrame?: boolean; fillRepeats?: boolean } = {}): SegmentGraph {
+export function segmentGraph(request: PictureRequest, slots: SceneSlot[], range: FrameRange, totalFrames: number, captions: { assPath: string; changes: ReadonlyArray<{ from: number; to: number }> }, options: { everyFrame?: boolean; fillRepeats?: boolean; thumbnail?: { frame: number; width: number } } = {}): SegmentGraph {
   const { width: W, height: H } = request;
   const { width: sw, height: sh } = overscan(W, H);
   const parts: string[] = [];
@@ -305,7 +303,15 @@ export function segmentGraph(request: PictureRequest, slots: SceneSlot[], range:
   const gopStarts = Array.from({ length: Math.ceil(length / GOP) }, (_, i) => i * GOP);
   const frames = [...new Set([...changing, ...gopStarts])].sort((a, b) => a - b);
   const filled = options.fillRepeats ? `,fps=${FPS}` : '';
-  parts.push(`${joined}concat=n=${inRange.length}:v=1:a=0,${[...fades, shift].join(',')},select='${selectExpression(frames)}',ass='${escapedAss}',setpts=PTS-STARTPTS${filled}[v]`);
+  const drawn = `${joined}concat=n=${inRange.length}:v=1:a=0,${[...fades, shift].join(',')},select='${selectExpression(frames)}',ass='${escapedAss}',setpts=PTS-STARTPTS${filled}`;
+  if (options.thumbnail) {
+    // The frame's own or, when it repeats, the changing frame it repeats: its index among those the graph gives.
+    const { frame, width } = options.thumbnail;
+    const index = options.fillRepeats ? frame : frames.filter((offset) => offset <= frame).length - 1;
+    parts.push(`${drawn},split=2[v][shown]`, `[shown]select='eq(n,${index})',scale=${width}:-2[thumb]`);
+  } else {
+    parts.push(`${drawn}[v]`);
+  }
   return { inputs, graph: parts.join(';'), frames: options.fillRepeats ? null : frames };
 }
 
@@ -332,18 +338,20 @@ const TRACK_TIMESCALE = 15360;
  * Encodes a part. Given only its changing frames (`segment.frames`), x264 writes a raw stream of
  * those as they come (`-r` sets its time base, passthrough keeps ffmpeg from filling the gaps),
  * a key frame at each GOP's start as before, and the repeats are put back as skipped pictures;
- * otherwise it writes an MP4 of every frame.
+ * otherwise it writes an MP4 of every frame. The part that holds the thumbnail writes it too, from
+ * its own frame (no decode of the encoded picture afterwards).
  */
-async function encodeSegment(tools: MediaTools, segment: SegmentGraph, range: FrameRange, out: string, encode: Encode, signal?: AbortSignal): Promise<void> {
+async function encodeSegment(tools: MediaTools, segment: SegmentGraph, range: FrameRange, out: { video: string; thumbnail: string | null }, encode: Encode, signal?: AbortSignal): Promise<void> {
   const command = ffmpeg();
   for (const input of segment.inputs) command.input(input);
   const frames = segment.frames;
   const output = frames
     ? [...encode.args, '-fps_mode', 'passthrough', '-force_key_frames', `expr:gte(t,n_forced*${GOP / FPS})`, '-f', 'h264']
     : [...encode.args, '-video_track_timescale', String(TRACK_TIMESCALE)];
-  command.complexFilter(segment.graph).outputOptions(['-map', '[v]', '-an', ...output]).output(out);
+  command.complexFilter(segment.graph).output(out.video).outputOptions(['-map', '[v]', '-an', ...output]);
+  if (out.thumbnail) command.output(out.thumbnail).outputOptions(['-map', '[thumb]', '-frames:v', '1', '-q:v', '4']);
   await fluent(command, tools, signal);
-  if (frames) await writeFile(out, insertRepeats(await readFile(out), repeatsAfter(frames, range.end - range.start)));
+  if (frames) await writeFile(out.video, insertRepeats(await readFile(out.video), repeatsAfter(frames, range.end - range.start)));
 }
 
 /** EBU R128 loudness of a mono mix as a stereo player makes it sound (both speakers). */
