@@ -92,9 +92,10 @@ describe('When the captions are drawn on the changing frames only', () => {
   it.each([
     { encode: 'a full render (veryfast)', preset: 'veryfast', quick: false },
     { encode: 'a re-render\'s quick encode', preset: 'veryfast', quick: true },
+    { encode: 'an operator\'s slower preset (medium: three reference frames, so every frame goes to x264)', preset: 'medium', quick: false },
   ])('should encode $encode with each frame in its place and a key frame at each GOP\'s start', async ({ preset, quick }) => {
     // Given the picture as the assembler encodes it
-    const outDir = join(root, `picture-${quick ? 'quick' : 'full'}`);
+    const outDir = join(root, `picture-${preset}-${quick ? 'quick' : 'full'}`);
     const picture = { ...request, outDir, quick, captions: { preset: 'pop' as const, position: 'bottom' as const, size: 'medium' as const, highlight: '#FFE600' } };
     const { picturePath } = await createFfmpegAssembler({ preset }).picture(picture);
     // When each part's frames are compared with every frame drawn

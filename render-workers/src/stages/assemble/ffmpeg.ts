@@ -336,18 +336,19 @@ const TRACK_TIMESCALE = 15360;
 
 /**
  * Encodes a part. Given only its changing frames (`segment.frames`), x264 writes a raw stream of
- * those as they come (`-r` sets its time base, passthrough keeps ffmpeg from filling the gaps),
- * a key frame at each GOP's start as before, and the repeats are put back as skipped pictures;
- * otherwise it writes an MP4 of every frame. The part that holds the thumbnail writes it too, from
+ * those as they come (`-r` sets its time base, passthrough keeps ffmpeg from filling the gaps) and
+ * the repeats are put back as skipped pictures; otherwise it writes an MP4 of every frame. The part that holds the thumbnail writes it too, from
  * its own frame (no decode of the encoded picture afterwards).
  */
 async function encodeSegment(tools: MediaTools, segment: SegmentGraph, range: FrameRange, out: { video: string; thumbnail: string | null }, encode: Encode, signal?: AbortSignal): Promise<void> {
   const command = ffmpeg();
   for (const input of segment.inputs) command.input(input);
   const frames = segment.frames;
+  // A key frame starts each GOP of the part, whichever frames x264 is handed.
+  const keyFrames = ['-force_key_frames', `expr:gte(t,n_forced*${GOP / FPS})`];
   const output = frames
-    ? [...encode.args, '-fps_mode', 'passthrough', '-force_key_frames', `expr:gte(t,n_forced*${GOP / FPS})`, '-f', 'h264']
-    : [...encode.args, '-video_track_timescale', String(TRACK_TIMESCALE)];
+    ? [...encode.args, ...keyFrames, '-fps_mode', 'passthrough', '-f', 'h264']
+    : [...encode.args, ...keyFrames, '-video_track_timescale', String(TRACK_TIMESCALE)];
   command.complexFilter(segment.graph).output(out.video).outputOptions(['-map', '[v]', '-an', ...output]);
   if (out.thumbnail) command.output(out.thumbnail).outputOptions(['-map', '[thumb]', '-frames:v', '1', '-q:v', '4']);
   await fluent(command, tools, signal);
