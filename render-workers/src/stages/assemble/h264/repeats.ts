@@ -20,7 +20,6 @@ import { encodeSkippedSliceData } from './cabac';
 interface SequenceParameters {
   log2MaxFrameNum: number;
   macroblocks: number;
-  separateColourPlane: boolean;
 }
 
 interface PictureParameters {
@@ -44,10 +43,11 @@ function readSps(rbsp: Buffer): { id: number; sps: SequenceParameters } {
   const profile = bits.u(8);
   bits.u(16); // constraint flags, level
   const id = bits.ue();
-  let separateColourPlane = false;
   if (HIGH_PROFILES.has(profile)) {
     const chromaFormat = bits.ue();
-    if (chromaFormat === 3) separateColourPlane = bits.flag();
+    // A skipped slice's weight table is written for chroma; separate planes would need a slice each.
+    if (chromaFormat === 0) unsupported('no chroma');
+    if (chromaFormat === 3 && bits.flag()) unsupported('separate colour planes');
     bits.ue(); // bit_depth_luma_minus8
     bits.ue(); // bit_depth_chroma_minus8
     bits.u(1); // qpprime_y_zero_transform_bypass_flag
@@ -60,7 +60,7 @@ function readSps(rbsp: Buffer): { id: number; sps: SequenceParameters } {
   const widthInMbs = bits.ue() + 1;
   const heightInMapUnits = bits.ue() + 1;
   if (!bits.flag()) unsupported('fields');
-  return { id, sps: { log2MaxFrameNum, macroblocks: widthInMbs * heightInMapUnits, separateColourPlane } };
+  return { id, sps: { log2MaxFrameNum, macroblocks: widthInMbs * heightInMapUnits } };
 }
 
 function readPps(rbsp: Buffer): { id: number; pps: PictureParameters } {
@@ -88,11 +88,11 @@ function sliceHeader(rbsp: Buffer, ppsById: Map<number, PictureParameters>, spsB
   const bits = new BitReader(rbsp.subarray(1));
   const firstMb = bits.ue();
   bits.ue(); // slice_type
-  const pps = ppsById.get(bits.ue());
+  const ppsId = bits.ue();
+  const pps = ppsById.get(ppsId);
   const sps = pps && spsById.get(pps.sps);
   if (!pps || !sps) throw new Error('H.264: a slice names a parameter set the stream has not sent');
-  if (sps.separateColourPlane) bits.u(2);
-  return { firstPictureSlice: firstMb === 0, frameNumAt: 8 + bits.position, pps, sps };
+  return { firstPictureSlice: firstMb === 0, frameNumAt: 8 + bits.position, ppsId, pps, sps };
 }
 
 /** Overwrites `width` bits at `at` with `value`. */
@@ -111,9 +111,8 @@ function skippedPicture(ppsId: number, pps: PictureParameters, sps: SequencePara
     .u(8, (2 << 5) | NAL.slice)
     .ue(0) // first_mb_in_slice
     .ue(5) // slice_type: P, as every slice of the picture
-    .ue(ppsId);
-  if (sps.separateColourPlane) unsupported('separate colour planes');
-  rbsp.u(sps.log2MaxFrameNum, frameNum);
+    .ue(ppsId)
+    .u(sps.log2MaxFrameNum, frameNum);
   if (pps.redundantPicCnt) rbsp.ue(0);
   if (pps.defaultRefIdxActive === 1) rbsp.bit(0);
   else rbsp.bit(1).ue(0); // num_ref_idx_active_override_flag: one reference
@@ -190,9 +189,8 @@ export function insertRepeats(stream: Buffer, repeats: readonly number[]): Buffe
       picture++;
       maxFrameNum = 2 ** header.sps.log2MaxFrameNum;
       frameNum = type === NAL.idr ? 0 : (frameNum + 1) % maxFrameNum;
-      const ppsId = [...ppsById].find(([, pps]) => pps === header.pps)![0];
       if (header.pps.cabac && !cabacCache.has(header.pps)) cabacCache.set(header.pps, skippedCabacData(header.sps, header.pps));
-      last = { ppsId, pps: header.pps, sps: header.sps, cabacData: header.pps.cabac ? cabacCache.get(header.pps)! : null };
+      last = { ppsId: header.ppsId, pps: header.pps, sps: header.sps, cabacData: header.pps.cabac ? cabacCache.get(header.pps)! : null };
     }
     // Only frame_num changes: the same bits, so the RBSP keeps its length.
     const renumbered = rbsp === nal ? Buffer.from(rbsp) : rbsp;
