@@ -33,13 +33,13 @@ describe('When repeats are put back into an x264 stream as skipped pictures', ()
   };
 
   it.each([
-    { stream: 'the quick encode of a re-render (ultrafast, CABAC, 8x8 transforms)', x264: ['-preset', 'ultrafast', '-bf', '0', '-g', '90', '-x264-params', 'cabac=1:8x8dct=1'] },
-    { stream: 'a full render (veryfast: CABAC, weighted prediction)', x264: ['-preset', 'veryfast', '-bf', '0', '-g', '90', '-x264-params', 'subme=1'] },
-    { stream: 'CAVLC (ultrafast as it comes)', x264: ['-preset', 'ultrafast', '-bf', '0', '-g', '90'] },
-    { stream: 'frame_num wrapping between key frames (a short GOP: 32 frame numbers)', x264: ['-preset', 'ultrafast', '-bf', '0', '-g', '20', '-x264-params', 'cabac=1'] },
-  ])('should decode $stream to the encoded frames, each repeated in its place', async ({ stream, x264 }) => {
+    { name: 'quick', stream: 'the quick encode of a re-render (ultrafast, CABAC, 8x8 transforms)', x264: ['-preset', 'ultrafast', '-bf', '0', '-g', '90', '-x264-params', 'cabac=1:8x8dct=1'] },
+    { name: 'veryfast', stream: 'a full render (veryfast: CABAC, weighted prediction)', x264: ['-preset', 'veryfast', '-bf', '0', '-g', '90', '-x264-params', 'subme=1'] },
+    { name: 'cavlc', stream: 'CAVLC (ultrafast as it comes)', x264: ['-preset', 'ultrafast', '-bf', '0', '-g', '90'] },
+    { name: 'wrapping', stream: 'frame_num wrapping between key frames (a short GOP: 32 frame numbers)', x264: ['-preset', 'ultrafast', '-bf', '0', '-g', '20', '-x264-params', 'cabac=1'] },
+  ])('should decode $stream to the encoded frames, each repeated in its place', async ({ name, x264 }) => {
     // Given x264's stream of the changing frames only
-    const path = await encode(stream.split(' ')[0], x264);
+    const path = await encode(name, x264);
     const original = await readFile(path);
     // When the repeats are put back
     const repeats = repeatsAfter(encoded, FRAMES);
@@ -57,10 +57,10 @@ describe('When repeats are put back into an x264 stream as skipped pictures', ()
   }, 60_000);
 
   it.each([
-    { stream: 'B-frames (picture order counted apart from frame_num)', x264: ['-preset', 'ultrafast', '-bf', '2', '-x264-params', 'b-adapt=0'], refusal: /picture order/ },
-    { stream: 'three reference frames (a skipped picture would push out one x264 predicts from)', x264: ['-preset', 'ultrafast', '-bf', '0', '-x264-params', 'ref=3'], refusal: /more than one reference frame/ },
-  ])('should refuse a stream with $stream', async ({ stream, x264, refusal }) => {
-    const path = await encode(stream.split(' ')[0], x264);
+    { name: 'b-frames', stream: 'B-frames (picture order counted apart from frame_num)', x264: ['-preset', 'ultrafast', '-bf', '2', '-x264-params', 'b-adapt=0'], refusal: /picture order/ },
+    { name: 'three-refs', stream: 'three reference frames (a skipped picture would push out one x264 predicts from)', x264: ['-preset', 'ultrafast', '-bf', '0', '-x264-params', 'ref=3'], refusal: /more than one reference frame/ },
+  ])('should refuse a stream with $stream', async ({ name, x264, refusal }) => {
+    const path = await encode(name, x264);
     expect(() => insertRepeats(readFileSync(path), repeatsAfter(encoded, FRAMES))).toThrow(refusal);
   }, 60_000);
 
