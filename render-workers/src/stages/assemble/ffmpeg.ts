@@ -147,20 +147,19 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
     const thumbnailPath = join(request.outDir, 'thumbnail.jpg');
     // The thumbnail is the frame at 30 % of the video (4 s at most), drawn by the part that holds it.
     const thumbFrame = Math.round(Math.min(seconds * 0.3, 4) * FPS);
-    const thumbnail = { path: thumbnailPath, width: Math.min(720, request.width) };
     const parts = ranges.map((range, i) => {
       const holdsThumbnail = thumbFrame >= range.start && thumbFrame < range.end;
-      const graph = segmentGraph(request, slots, range, totalFrames, captions, { fillRepeats: !encode.skipsRepeats, ...(holdsThumbnail ? { thumbnail: { frame: thumbFrame - range.start, width: thumbnail.width } } : {}) });
-      return { range, graph, path: segmentPath(request.outDir, i, encode.skipsRepeats ? 'h264' : 'mp4'), thumbnailPath: holdsThumbnail ? thumbnail.path : null };
+      const graph = segmentGraph(request, slots, range, totalFrames, captions, { fillRepeats: !encode.skipsRepeats, ...(holdsThumbnail ? { thumbnail: { frame: thumbFrame - range.start, width: Math.min(720, request.width) } } : {}) });
+      return { range, graph, path: segmentPath(request.outDir, i, encode.skipsRepeats ? 'h264' : 'mp4'), thumbnailPath: holdsThumbnail ? thumbnailPath : null };
     });
-    await timed('video', () => Promise.all(parts.map((part, i) => timed(`video-${i}`, () => encodeSegment(tools, part.graph, part.range, { video: part.path, thumbnail: part.thumbnailPath }, encode, signal)))));
+    const streams = await timed('video', () => Promise.all(parts.map((part, i) => timed(`video-${i}`, () => encodeSegment(tools, part.graph, part.range, { video: part.path, thumbnail: part.thumbnailPath }, encode, signal)))));
 
     if (encode.skipsRepeats) {
       // Each part is a raw stream starting on its own IDR picture: one after the other, they are the
       // picture. `-r` before the input stamps each frame at its place (N/FPS): the raw demuxer's own
       // time base rounds into the track's and drifts by a tick.
       const streamPath = join(request.outDir, 'picture.h264');
-      await writeFile(streamPath, Buffer.concat(await Promise.all(parts.map((part) => readFile(part.path)))));
+      await writeFile(streamPath, Buffer.concat(streams.flatMap((stream) => (stream ? [stream] : []))));
       await timed('join', () => run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'h264', '-r', String(FPS), '-i', streamPath, '-map', '0:v:0', '-c', 'copy', '-video_track_timescale', String(TRACK_TIMESCALE), '-t', seconds.toFixed(6), picturePath], { signal }));
       await rm(streamPath, { force: true });
     } else {
@@ -337,10 +336,11 @@ const TRACK_TIMESCALE = 15360;
 /**
  * Encodes a part. Given only its changing frames (`segment.frames`), x264 writes a raw stream of
  * those as they come (`-r` sets its time base, passthrough keeps ffmpeg from filling the gaps) and
- * the repeats are put back as skipped pictures; otherwise it writes an MP4 of every frame. The part that holds the thumbnail writes it too, from
- * its own frame (no decode of the encoded picture afterwards).
+ * the repeats are put back as skipped pictures: that stream is returned, to be joined without being
+ * written and read again. Otherwise it writes an MP4 of every frame (and returns null). The part that
+ * holds the thumbnail writes it too, from its own frame (no decode of the encoded picture afterwards).
  */
-async function encodeSegment(tools: MediaTools, segment: SegmentGraph, range: FrameRange, out: { video: string; thumbnail: string | null }, encode: Encode, signal?: AbortSignal): Promise<void> {
+async function encodeSegment(tools: MediaTools, segment: SegmentGraph, range: FrameRange, out: { video: string; thumbnail: string | null }, encode: Encode, signal?: AbortSignal): Promise<Buffer | null> {
   const command = ffmpeg();
   for (const input of segment.inputs) command.input(input);
   const frames = segment.frames;
@@ -352,7 +352,7 @@ async function encodeSegment(tools: MediaTools, segment: SegmentGraph, range: Fr
   command.complexFilter(segment.graph).output(out.video).outputOptions(['-map', '[v]', '-an', ...output]);
   if (out.thumbnail) command.output(out.thumbnail).outputOptions(['-map', '[thumb]', '-frames:v', '1', '-q:v', '4']);
   await fluent(command, tools, signal);
-  if (frames) await writeFile(out.video, insertRepeats(await readFile(out.video), repeatsAfter(frames, range.end - range.start)));
+  return frames ? insertRepeats(await readFile(out.video), repeatsAfter(frames, range.end - range.start)) : null;
 }
 
 /** EBU R128 loudness of a mono mix as a stereo player makes it sound (both speakers). */
