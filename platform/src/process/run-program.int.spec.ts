@@ -1,4 +1,4 @@
-import { ProgramError, runProgram } from './run-program';
+import { ProgramError, runPipe, runProgram } from './run-program';
 
 /** A Node one-liner as the program: what ffmpeg and ffprobe are to the services. */
 const node = (script: string) => [process.execPath, ['-e', script]] as const;
@@ -31,5 +31,33 @@ describe('runProgram (the services run ffmpeg and ffprobe with it)', () => {
     const { stdout, stderr } = await runProgram(command, args, { maxStdoutBytes: 1000, maxStderrBytes: 10 });
     expect(stdout).toBe('a'.repeat(1000));
     expect(stderr).toBe('xxxxxxxEND');
+  });
+});
+
+describe('runPipe (a mix is made by one program and encoded by another at once)', () => {
+  it('should feed what the first writes to the second, and answer both stderrs, given both exit 0', async () => {
+    const [command, args] = node("process.stdout.write('frames'.repeat(100000)); process.stderr.write('made')");
+    const [upper, upperArgs] = node("let n = 0; process.stdin.on('data', (d) => n += d.length); process.stdin.on('end', () => { process.stdout.write(String(n)); process.stderr.write('used') })");
+    expect(await runPipe({ command, args }, { command: upper, args: upperArgs })).toEqual({ first: { stderr: 'made' }, second: { stdout: '600000', stderr: 'used' } });
+  });
+
+  it('should reject with the first program\'s failure and stop the second, given the first fails', async () => {
+    const [command, args] = node("process.stderr.write('no such filter'); process.exit(2)");
+    const [waits, waitsArgs] = node("process.stdin.resume(); setTimeout(() => undefined, 60000)");
+    const t0 = Date.now();
+    await expect(runPipe({ command, args }, { command: waits, args: waitsArgs })).rejects.toMatchObject({ name: 'ProgramError', code: 2, stderr: 'no such filter' });
+    expect(Date.now() - t0).toBeLessThan(30000);
+  });
+
+  it('should reject with the second program\'s failure, not the first\'s broken pipe, given the second fails', async () => {
+    const [command, args] = node("setInterval(() => process.stdout.write('x'.repeat(65536)), 1)");
+    const [fails, failsArgs] = node("process.stderr.write('encoder refused'); process.exit(1)");
+    await expect(runPipe({ command, args }, { command: fails, args: failsArgs })).rejects.toMatchObject({ name: 'ProgramError', code: 1, stderr: 'encoder refused' });
+  });
+
+  it('should kill both programs when the caller aborts', async () => {
+    const [command, args] = node("setInterval(() => process.stdout.write('x'), 10)");
+    const [reads, readsArgs] = node('process.stdin.resume()');
+    await expect(runPipe({ command, args }, { command: reads, args: readsArgs }, { timeoutMs: 200 })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,12 +1,18 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { runProgram, type RunProgramOptions } from '@app/platform';
+import { runPipe, runProgram, type Program, type RunProgramOptions } from '@app/platform';
 
 export type RunOptions = Pick<RunProgramOptions, 'input' | 'signal' | 'cwd'>;
 
 /** Run a program, collect stdout/stderr; rejects with the tail of stderr when it exits non-zero (the platform's runProgram). */
 export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<{ stdout: string; stderr: string }> {
   return runProgram(command, args, options);
+}
+
+/** Run `first | second` (the platform's runPipe): both at once, the first's stdout into the second; answers their stderrs. */
+export async function runPiped(first: Program, second: Program, options: RunOptions = {}): Promise<{ first: string; second: string }> {
+  const result = await runPipe(first, second, options);
+  return { first: result.first.stderr, second: result.second.stderr };
 }
 
 /** The media programs the stages run (FFMPEG_PATH, FFPROBE_PATH in the render workers' config). */

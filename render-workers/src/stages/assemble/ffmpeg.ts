@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Logger } from '@app/platform';
 import { buildAss, captionChanges, captionEvents } from '../captions/ass';
-import { DEFAULT_MEDIA_TOOLS, run, type MediaTools } from '../../shared/exec';
+import { DEFAULT_MEDIA_TOOLS, run, runPiped, type MediaTools } from '../../shared/exec';
 import { changingFrames, selectExpression, type PartContents } from './changes';
 import { insertRepeats, repeatsAfter } from './h264/repeats';
 import { overscan, panExpression, panPath } from './pan';
@@ -355,6 +355,9 @@ async function encodeSegment(tools: MediaTools, segment: SegmentGraph, range: Fr
   return frames ? insertRepeats(await readFile(out.video), repeatsAfter(frames, range.end - range.start)) : null;
 }
 
+/** The finished mix on its way from the filters to the encoder: raw float PCM, 48 kHz, one channel. */
+const PIPED_MIX = ['-f', 'f32le', '-ar', '48000', '-ac', '1'];
+
 /** EBU R128 loudness of a mono mix as a stereo player makes it sound (both speakers). */
 const MEASURE_MONO = 'ebur128=framelog=verbose:dualmono=true';
 
@@ -401,22 +404,31 @@ async function mixAudio(tools: MediaTools, request: MixRequest, target: number, 
   const limit = (gain: number) => `volume=${gain.toFixed(2)}dB,alimiter=limit=0.84:attack=2:release=50:level=false`;
   /** `chain` split: `label` goes on, the other half is measured (ebur128's summary in stderr). */
   const measured = (chain: string, label = 'out') => `${chain},asplit=2[${label}][measure];[measure]${MEASURE_MONO},anullsink`;
-  const encode = ['-map', '[out]', ...audioCodecArgs(audioBitrate ?? MIX_BITRATE, 1), '-t', end, out];
+  /**
+   * Runs `args` (an ffmpeg run whose `[out]` is the finished mix) with the AAC encode in a second ffmpeg
+   * that reads the mix from a pipe: the filters and the encoder each take a core, where one ffmpeg
+   * runs them in turn. The encoded file is the same, bit for bit. Answers the first run's stderr.
+   */
+  const encoded = async (args: string[]) => (await runPiped(
+    { command: tools.ffmpeg, args: [...args, '-map', '[out]', ...PIPED_MIX, '-t', end, 'pipe:1'] },
+    { command: tools.ffmpeg, args: ['-hide_banner', '-nostats', '-y', ...PIPED_MIX, '-i', 'pipe:0', ...audioCodecArgs(audioBitrate ?? MIX_BITRATE, 1), out] },
+    { signal },
+  )).first;
   const mixPath = `${out}.mix.wav`;
   /** The last pass: the mix's WAV at `gainDb`, limited, encoded and measured. */
   const final = async (gainDb: number) => {
-    const pass = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-y', '-i', mixPath, '-filter_complex', measured(`[0:a]${limit(gainDb)}`), ...encode], { signal });
-    return { loudness: parseIntegratedLoudness(pass.stderr), gainDb };
+    const stderr = await encoded(['-hide_banner', '-nostats', '-y', '-i', mixPath, '-filter_complex', measured(`[0:a]${limit(gainDb)}`)]);
+    return { loudness: parseIntegratedLoudness(stderr), gainDb };
   };
   try {
     if (request.gainHintDb !== undefined) {
       const hinted = clamp(request.gainHintDb);
-      const once = await run(tools.ffmpeg, [
+      const stderr = await encoded([
         '-hide_banner', '-nostats', '-y', ...inputs,
         '-filter_complex', `${graph},asplit=2[mix][limit];${measured(`[limit]${limit(hinted)}`)}`,
-        '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath, ...encode,
-      ], { signal });
-      const loudness = parseIntegratedLoudness(once.stderr);
+        '-map', '[mix]', '-c:a', 'pcm_f32le', mixPath,
+      ]);
+      const loudness = parseIntegratedLoudness(stderr);
       if (loudness !== null && Math.abs(loudness - target) <= HINT_TOLERANCE_LU) return { loudness, gainDb: hinted };
       if (loudness !== null) return await final(clamp(hinted + (target - loudness)));
       // Nothing measured (silence): as without a hint.
