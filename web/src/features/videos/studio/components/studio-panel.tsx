@@ -1,4 +1,4 @@
-import { Suspense, type ReactElement } from 'react';
+import { Suspense, useEffect, useRef, type ReactElement } from 'react';
 import { Alert, Button } from 'antd';
 import { HistoryOutlined, SyncOutlined } from '@ant-design/icons';
 import { catalog, type CaptionStyle, type MusicSettings, type VideoDetail } from '@app/domain';
@@ -53,6 +53,26 @@ export function StudioPanel({ video }: { video: VideoDetail }): ReactElement | n
   const [changeVoice] = useChangeVoiceMutation();
   const [rerender, rerendering] = useRequestRerenderMutation();
   const [restore, restoring] = useRestoreVersionMutation();
+  // The "Rendering version N" toast, while it may still be up, says so when the render has ended:
+  // a quick re-render (a new music level) is done before the toast has gone.
+  const announced = useRef<{ version: number; toast: ReturnType<typeof toast> } | null>(null);
+  // How the last render shown ended: the version on show (none while one renders), the version that failed.
+  const outcome = useRef<{ onShow: number | null; failed: number | null }>({ onShow: null, failed: null });
+  const settleAnnounced = () => {
+    const pending = announced.current;
+    const { onShow, failed } = outcome.current;
+    if (pending && onShow === pending.version) pending.toast.update({ title: `Version ${pending.version} is ready`, description: 'The player shows it now.', variant: 'success' });
+    // A version that failed is told by the panel's alert.
+    else if (pending && onShow !== null && failed === pending.version) pending.toast.dismiss();
+    else return;
+    announced.current = null;
+  };
+  const onShow = studio && !studio.rendering ? studio.currentVersion : null;
+  const failed = studio?.lastRerenderFailure?.version ?? null;
+  useEffect(() => {
+    outcome.current = { onShow, failed };
+    settleAnnounced();
+  });
   if (!studio) return null;
   const id = video._id;
   const locked = studio.rendering;
@@ -61,7 +81,8 @@ export function StudioPanel({ video }: { video: VideoDetail }): ReactElement | n
 
   const onRerender = () => quietly(saving(async () => {
     const { version } = await rerender({ id }).unwrap();
-    toast({ title: `Rendering version ${version}`, description: 'The current version keeps playing until the new one is ready.' });
+    announced.current = { version, toast: toast({ title: `Rendering version ${version}`, description: 'The current version keeps playing until the new one is ready.' }) };
+    settleAnnounced();
   }, 'The video could not be rendered again'));
 
   return (

@@ -1,7 +1,8 @@
 /**
  * @jest-environment-options {"customExportConditions": [""]}
  */
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, type VideoDetail } from '@app/domain';
 import { renderRoutes } from '../../../../../test/render';
 import { server, http, HttpResponse, useMswServer } from '../../../../../test/server';
@@ -24,6 +25,18 @@ const video = (s: Studio): VideoDetail => ({
   failureReason: null, isSeries: false, studio: s,
 });
 const renderPanel = (s: Studio) => renderRoutes({ at: '/v', withAuth: false, routes: [{ path: '/v', element: <StudioPanel video={video(s)} /> }] });
+
+/** The panel as the detail page draws it while the video's record changes (its live status); `show` gives it the next record. */
+function renderLive(first: Studio): { show: (next: Studio) => void } {
+  let set: (next: Studio) => void = () => undefined;
+  function Live() {
+    const [current, setCurrent] = useState(first);
+    set = setCurrent;
+    return <StudioPanel video={video(current)} />;
+  }
+  renderRoutes({ at: '/v', withAuth: false, routes: [{ path: '/v', element: <Live /> }] });
+  return { show: (next) => act(() => set(next)) };
+}
 
 // Version 3 failed after version 2: the version on show is 2, the next render is 4.
 const failure = { version: 3, reason: 'The render failed while mixing the audio (3 attempts): ffmpeg exited with 1', at: '2026-01-02T00:00:00Z' };
@@ -76,6 +89,53 @@ describe('The studio panel', () => {
       } finally {
         formatted.mockRestore();
       }
+    });
+  });
+
+  describe('When a re-render is asked for', () => {
+    const asked = () => server.use(http.post('*/api/video/v1/rerender', () => HttpResponse.json({ version: 3 })));
+
+    it('should say it is rendering, then that the new version is ready once it is on show', async () => {
+      asked();
+      const live = renderLive(studio());
+      fireEvent.click(screen.getByRole('button', { name: /Re-render as version 3/ }));
+      expect(await screen.findByText('Rendering version 3')).toBeInTheDocument();
+      live.show(studio({ rendering: true, renderingVersion: 3, nextVersion: 4, hasUnrenderedEdits: false }));
+      expect(screen.getByText('Rendering version 3')).toBeInTheDocument();
+      live.show(studio({ currentVersion: 3, nextVersion: 4, versions: [version(1), version(2), version(3)], hasUnrenderedEdits: false }));
+      expect(screen.getByText('Version 3 is ready')).toBeInTheDocument();
+      expect(screen.getByText('The player shows it now.')).toBeInTheDocument();
+      expect(screen.queryByText('Rendering version 3')).toBeNull();
+    });
+
+    it('should say the new version is ready when it was done before the answer came (a new music level)', async () => {
+      let answer: () => void = () => undefined;
+      const requested = new Promise<void>((reached) => {
+        server.use(http.post('*/api/video/v1/rerender', () => new Promise<Response>((resolve) => {
+          answer = () => resolve(HttpResponse.json({ version: 3 }));
+          reached();
+        })));
+      });
+      const live = renderLive(studio());
+      fireEvent.click(screen.getByRole('button', { name: /Re-render as version 3/ }));
+      await requested;
+      live.show(studio({ currentVersion: 3, nextVersion: 4, versions: [version(1), version(2), version(3)], hasUnrenderedEdits: false }));
+      await act(async () => answer());
+      expect(await screen.findByText('Version 3 is ready')).toBeInTheDocument();
+    });
+
+    it('should take the toast away when the version failed (the alert says why), but not for an earlier failure', async () => {
+      asked();
+      const earlier = { ...failure, version: 2 };
+      const live = renderLive(studio({ lastRerenderFailure: earlier }));
+      fireEvent.click(screen.getByRole('button', { name: /Re-render as version 3/ }));
+      expect(await screen.findByText('Rendering version 3')).toBeInTheDocument();
+      live.show(studio({ lastRerenderFailure: earlier }));
+      expect(screen.getByText('Rendering version 3')).toBeInTheDocument();
+      live.show(studio({ nextVersion: 4, lastRerenderFailure: failure }));
+      expect(screen.getByTestId('rerender-failure')).toHaveTextContent('Version 3 could not be rendered.');
+      expect(screen.queryByText('Rendering version 3')).toBeNull();
+      expect(screen.queryByText('Version 3 is ready')).toBeNull();
     });
   });
 });
