@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, ValidationError, assertNever, type Decider } from '../shared';
+import { ConflictError, NotFoundError, ValidationError, assertNever, sameData, type Decider } from '../shared';
 import { VOICE_SCRIPT_LIMIT, isTopic } from '../catalog';
 import { STUDIO_MESSAGES, voiceScriptLength } from '../schemas/studio';
 import type { StudioCommand, VideoCommand } from './commands';
@@ -97,7 +97,7 @@ function decideStudio(command: StudioCommand, state: VideoState, now: string): V
   if (!edit) return [];
   const after = editDraft(draft, edit);
   if (voiceScriptLength(after.script.narrationScript) > VOICE_SCRIPT_LIMIT) throw new ValidationError(STUDIO_MESSAGES.scriptLength);
-  return JSON.stringify(after) === JSON.stringify(draft) ? [] : [edit];
+  return sameData(after, draft) ? [] : [edit];
 }
 
 type StudioEdit = StudioEvent;

@@ -1,4 +1,4 @@
-import { assertNever } from '../shared';
+import { assertNever, sameData } from '../shared';
 import { DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, statusRank, type VideoStatus } from '../catalog';
 import type { RenderedMedia, SceneMedia, SceneSubject, Script } from '../messages/render';
 import type { RenderSpec, StudioEvent, VideoEvent, VideoRequest } from './events';
@@ -282,7 +282,7 @@ export function hasUnrenderedEdits(studio: StudioState): boolean {
   const shown = studio.versions.find((v) => v.version === studio.currentVersion)?.spec;
   if (!shown) return false;
   const { version: _version, ...rendered } = shown;
-  return JSON.stringify(comparable(draftOf({ ...rendered, version: 0 }))) !== JSON.stringify(comparable(studio.draft));
+  return !sameData(comparable(draftOf({ ...rendered, version: 0 })), comparable(studio.draft));
 }
 
 const comparable = (draft: StudioDraft) => {

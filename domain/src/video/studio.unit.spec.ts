@@ -61,6 +61,32 @@ describe('The studio', () => {
       spec.given(done).when(studio('ChangeCaptionStyle', { captions: DEFAULT_CAPTION_STYLE })).thenNothingHappens();
     });
 
+    describe('read back from PostgreSQL (jsonb gives an object\'s keys shortest first)', () => {
+      // The same caption style as a command writes it and as the event store gives it back.
+      const { preset, position, size, highlight } = DEFAULT_CAPTION_STYLE;
+      const jsonbOrder = { size, preset, position, highlight };
+      const readBack = (version: number): VideoEvent => {
+        const event = rerender(version) as Extract<VideoEvent, { type: 'RerenderRequested' }>;
+        return { ...event, data: { ...event.data, captions: jsonbOrder } };
+      };
+
+      it('should show no unrendered edit once the draft is rendered', () => {
+        // Given a re-render of the draft, its captions read back in jsonb's order,
+        const after = state([...done, readBack(2), rendered(2)]);
+        // then the version on show is the draft.
+        expect(after.studio.currentVersion).toBe(2);
+        expect(JSON.stringify(after.studio.draft!.captions)).not.toBe(JSON.stringify(jsonbOrder));
+        expect(hasUnrenderedEdits(after.studio)).toBe(false);
+      });
+
+      it('should change nothing when the captions asked for are those of the draft', () => {
+        // Given a video asked for with its series' caption style, read back in jsonb's order,
+        const asked: VideoRequested = { type: 'VideoRequested', data: { ...requested.data, captions: jsonbOrder } };
+        // when the same style is asked for, then nothing is recorded.
+        spec.given([asked, ...done.slice(1)]).when(studio('ChangeCaptionStyle', { captions: DEFAULT_CAPTION_STYLE })).thenNothingHappens();
+      });
+    });
+
     it('should refuse a line that takes the voice script over 1600 characters', () => {
       spec.given(done).when(studio('EditScene', { index: 0, line: 'x'.repeat(1590) })).thenThrows(ValidationError, 'The voice script must be at most 1600 characters');
     });

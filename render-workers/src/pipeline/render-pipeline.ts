@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative } from 'node:path';
 import {
-  DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, durationRangeFor, fitScenes, frameSize, type AspectRatio, type GenerationStatus, type RenderedMedia, type RenderRequest, type SceneMedia, type Script,
+  DEFAULT_CAPTION_STYLE, DEFAULT_MUSIC, canonicalJson, durationRangeFor, fitScenes, frameSize, type AspectRatio, type GenerationStatus, type RenderedMedia, type RenderRequest, type SceneMedia, type Script,
 } from '@app/domain';
 import { metrics, withFileLock, type BlobStore, type FileLockOptions, type Logger } from '@app/platform';
 import { forEachConcurrently } from '../shared/async';
@@ -89,7 +89,7 @@ function minDurationFor(duration: number): number {
 
 /** A short, stable digest of a stage's inputs. */
 export function inputsKey(...inputs: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 20);
+  return createHash('sha256').update(canonicalJson(inputs)).digest('hex').slice(0, 20);
 }
 
 /**

@@ -97,6 +97,13 @@ describe('When a video is re-rendered after an edit in the studio', () => {
     expect([quick.crf, quick.cabac, quick['8x8dct']]).toEqual(['25.0', '1', '1']);
   }, 120_000);
 
+  it('should keep the picture when only the music changes, its caption style read back in another key order', async () => {
+    // The style as PostgreSQL's jsonb gives an event's data back: shortest keys first.
+    const { preset, position, size, highlight } = request.captions!;
+    await rerender({ captions: { size, preset, position, highlight }, music: { mood: 'auto', volume: 40, ducking: true } });
+    expect(runs).toEqual(['mix', 'mux', 'upload']);
+  }, 120_000);
+
   it('should only mix and mux again when the music is turned off, and the music should be gone', async () => {
     const before = path(await rerender({ music: { mood: 'auto', volume: 60, ducking: true } }));
     expect(runs).toEqual(['mix', 'mux', 'upload']);
