@@ -12,6 +12,7 @@ runProcess('command-api', async () => {
   infra.logger.info({ port }, 'command-api listening');
   return {
     logger: infra.logger,
+    background: service.ingesting,
     service: {
       async stop() {
         await closeServer(server);

@@ -22,6 +22,12 @@ export interface CommandService {
   router: Router;
   /** The dev mailbox, when mails are not sent by SMTP. */
   mailbox: DevMailbox | null;
+  /**
+   * The status ingester's start: it joins its consumer group after the routes are ready (on Kafka,
+   * after an unclean stop, the group first waits out the dead member's session, about 30 s, and
+   * commands need not wait with it). Rejects when it cannot start.
+   */
+  ingesting: Promise<void>;
   /** Stops the status ingester (the HTTP server is the caller's). */
   stop(): Promise<void>;
 }
@@ -69,7 +75,10 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
     ...(testClock ? testClockHandlers(testClock) : {}),
     ...rebuildHandlers({ eventStore, now: () => clock.now() }),
   };
-  const ingester = await startStatusIngester({ eventStore, bus, blobs, logger });
+  const ingester = startStatusIngester({ eventStore, bus, blobs, logger });
+  const ingesting = ingester.then(() => logger.info('Render status ingester started'));
+  // Its failure is the caller's to act on (`ingesting`); not an unhandled rejection meanwhile.
+  ingesting.catch(() => undefined);
   return {
     router: mountRoutes('command-api', handlers, {
       tokens: infra.tokens,
@@ -78,9 +87,10 @@ export async function createCommandService(config: CommandApiConfig, infra: Infr
       loop: infra.loop ?? undefined,
     }),
     mailbox,
+    ingesting,
     stop: async () => {
       stopping.abort();
-      await ingester.stop();
+      await ingester.then((consumer) => consumer.stop(), () => undefined);
       await limiter.close();
     },
   };

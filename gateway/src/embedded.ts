@@ -68,6 +68,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     stoppables.push(projectors);
     const command = await createCommandService(services.command, infra, { clock, testClock });
     stoppables.push(command);
+    // One process: it is ready when all of it is (its own bus joins at once; on Kafka the render child waits as long).
+    await command.ingesting;
     const query = createQueryService(services.query, infra, { progress: projectors, healthChecks: rendererHealthChecks(services.render), now: () => clock.now() });
     stoppables.push(query);
     stoppables.push(createAutopilotService(services.autopilot, infra, { clock }));

@@ -15,20 +15,32 @@ export interface RunProcessOptions {
 /** What a process writes once it is ready (tests and operators wait for it). */
 export const READY_LINE = 'ready';
 
+/** A started service, and what it still starts in the background. */
+export interface StartedProcess {
+  service: Stoppable;
+  logger: Logger;
+  /**
+   * Work the service goes on starting after it is ready (a consumer joining its group, which may
+   * wait out a dead member's session): when it fails, the process stops and exits 1, as a failed
+   * start does.
+   */
+  background?: Promise<unknown>;
+}
+
 /**
  * The life of a service process, the same for every service: start it; on SIGTERM or SIGINT
  * (or, for a child started with an IPC channel, when its parent goes away) stop it, and exit
  * within the deadline whatever it is waiting for (a hung dependency, an open stream, a full or
- * closed stdout). A failed start prints why and exits 1.
+ * closed stdout). A failed start, or a failure of what it starts in the background, exits 1.
  */
-export function runProcess(name: string, start: () => Promise<{ service: Stoppable; logger: Logger }>, options: RunProcessOptions = {}): void {
+export function runProcess(name: string, start: () => Promise<StartedProcess>, options: RunProcessOptions = {}): void {
   const deadlineMs = options.deadlineMs ?? 10_000;
   // A reader that went away must not crash the process, nor make it wait: lines are dropped.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 
-  start().then(({ service, logger }) => {
+  start().then(({ service, logger, background }) => {
     let stopping = false;
-    const stop = (reason: string) => {
+    const stop = (reason: string, code = 0) => {
       if (stopping) return;
       stopping = true;
       logger.info({ reason, deadlineMs }, 'Stopping');
@@ -40,7 +52,7 @@ export function runProcess(name: string, start: () => Promise<{ service: Stoppab
         () => {
           clearTimeout(deadline);
           logger.info('Stopped');
-          exitNow(logger, 0);
+          exitNow(logger, code);
         },
         (error: unknown) => {
           clearTimeout(deadline);
@@ -49,6 +61,10 @@ export function runProcess(name: string, start: () => Promise<{ service: Stoppab
         },
       );
     };
+    background?.catch((error: unknown) => {
+      logger.error({ err: error }, `${name} could not finish starting`);
+      stop('failed in the background', 1);
+    });
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
     // Started by another process with an IPC channel (the embedded product's render child): its end is ours.
