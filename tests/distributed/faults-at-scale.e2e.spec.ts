@@ -221,16 +221,12 @@ const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').sea
     // The restarted command-api answered commands before its status ingester joined its group, which
     // first waits out the killed instance's session: it listened first, and the ingester joined later.
     const restarted = running.get('command-api')!.lines;
-    const timeOf = (pattern: RegExp) => {
-      const line = restarted.find((l) => pattern.test(l));
-      return line === undefined ? null : Date.parse((JSON.parse(line) as { time: string }).time);
-    };
-    const listening = timeOf(/command-api listening/);
-    const ingesting = timeOf(/Render status ingester started/);
-    console.log(`command-api restarted after kill -9: listening, then its status ingester joined ${listening !== null && ingesting !== null ? ((ingesting - listening) / 1000).toFixed(1) : '?'} s later\n`);
-    expect(listening).not.toBeNull();
-    expect(ingesting).not.toBeNull();
-    expect(restarted.findIndex((l) => /Render status ingester started/.test(l))).toBeGreaterThan(restarted.findIndex((l) => /command-api listening/.test(l)));
+    const listening = restarted.findIndex((l) => /command-api listening/.test(l));
+    const ingesting = restarted.findIndex((l) => /Render status ingester started/.test(l));
+    const timeOf = (index: number) => Date.parse(/"time":"([^"]+)"/.exec(restarted[index] ?? '')?.[1] ?? '');
+    console.log(`command-api restarted after kill -9: listening, then its status ingester joined ${((timeOf(ingesting) - timeOf(listening)) / 1000).toFixed(1)} s later\n`);
+    expect(listening).toBeGreaterThanOrEqual(0);
+    expect(ingesting).toBeGreaterThan(listening);
 
     console.log(`faults at scale: ${TOTAL} videos from ${USERS} creators in ${seconds} s; ${outcomes.done} done, ${outcomes.failed} failed, ${outcomes.posted} posted; faults: ${faults.join(', ')}; lost ${TOTAL - listed.length}, rendered twice ${renderedTwice}, posted twice ${postedTwice}; read models equal a rebuild: ${snapshotsEqual}\n`);
     expect(faults).toHaveLength(6);
