@@ -8,7 +8,7 @@ import { ensureNativeHelper, offlineProviders, quietLogger, tempDir } from '../.
 import { DEFAULT_MEDIA_TOOLS, run } from '../../shared/exec';
 import { buildAss, captionChanges, captionEvents } from '../captions/ass';
 import { selectExpression } from './changes';
-import { createFfmpegAssembler, segmentGraph } from './ffmpeg';
+import { createFfmpegAssembler, pictureCaptionEvents, segmentGraph } from './ffmpeg';
 import type { PictureRequest } from './port';
 import { FPS, GOP, LEAD_SECONDS, frameExactSeconds, sceneSlots, splitFrames } from './timeline';
 
@@ -41,15 +41,16 @@ describe('When the captions are drawn on the changing frames only', () => {
   }, 180_000);
 
   /** Each frame's checksum, as ffmpeg draws the part both ways. */
-  const frames = async (picture: PictureRequest, preset: CaptionPresetId, everyFrame: boolean) => {
+  const frames = async (picture: PictureRequest, preset: CaptionPresetId, everyFrame: boolean, { snapped = true } = {}) => {
     const seconds = frameExactSeconds(picture.narrationSeconds, picture.minSeconds, picture.maxSeconds);
     const totalFrames = Math.round(seconds * FPS);
     const shifted = picture.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
     const options = { width: picture.width, height: picture.height, aspectRatio: picture.aspectRatio, style: { preset, position: 'bottom' as const, size: 'medium' as const, highlight: '#FFE600' } };
-    const assPath = join(root, `${preset}.ass`);
-    const events = captionEvents(shifted, options);
-    await writeFile(assPath, buildAss(shifted, options, events));
+    const assPath = join(root, `${preset}-${snapped ? 'snapped' : 'as-spoken'}.ass`);
     const slots = sceneSlots(picture.images.length, picture.words, seconds);
+    // The words' changes moved onto the frames that change anyway, as the picture draws them; or where they were spoken.
+    const events = snapped ? pictureCaptionEvents(picture, slots, totalFrames, options) : captionEvents(shifted, options);
+    await writeFile(assPath, buildAss(shifted, options, events));
     const checksums: string[] = [];
     for (const range of splitFrames(totalFrames, 2, 12, 21)) {
       // The changing frames with the repeats filled back in before an encoder, as ffmpeg would (`fps`).
@@ -68,6 +69,12 @@ describe('When the captions are drawn on the changing frames only', () => {
     expect(changing.checksums).toHaveLength(every.totalFrames);
     const differing = changing.checksums.flatMap((sum, frame) => (sum === every.checksums[frame] ? [] : [frame]));
     expect(differing).toEqual([]);
+  }, 120_000);
+
+  it('should make every frame exactly as drawing on every frame does with the words where they were spoken (no move onto a changing frame)', async () => {
+    const [changing, every] = await Promise.all([frames(request, 'classic', false, { snapped: false }), frames(request, 'classic', true, { snapped: false })]);
+    expect(changing.checksums).toHaveLength(every.totalFrames);
+    expect(changing.checksums.flatMap((sum, frame) => (sum === every.checksums[frame] ? [] : [frame]))).toEqual([]);
   }, 120_000);
 
   it('should make the frames of a creator\'s clip exactly as drawing on every frame does', async () => {
@@ -103,10 +110,10 @@ describe('When the captions are drawn on the changing frames only', () => {
     const totalFrames = Math.round(seconds * FPS);
     const shifted = picture.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
     const options = { width: picture.width, height: picture.height, aspectRatio: picture.aspectRatio, style: picture.captions };
-    const events = captionEvents(shifted, options);
+    const slots = sceneSlots(picture.images.length, picture.words, seconds);
+    const events = pictureCaptionEvents(picture, slots, totalFrames, options);
     const assPath = join(root, 'pop-every.ass');
     await writeFile(assPath, buildAss(shifted, options, events));
-    const slots = sceneSlots(picture.images.length, picture.words, seconds);
     const ranges = splitFrames(totalFrames, 2, 12, 21);
     const psnr: number[] = [];
     for (const range of ranges) {

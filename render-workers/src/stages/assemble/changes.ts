@@ -1,3 +1,4 @@
+import type { CaptionEvent } from '../captions/ass';
 import type { PanPath } from './pan';
 import { FPS, type FrameRange, type SceneSlot } from './timeline';
 
@@ -15,15 +16,48 @@ export interface PartContents {
 }
 
 /**
- * The first frame that may show a caption change at `seconds`. libass picks a frame's events by its
- * time in whole milliseconds, truncated, and a frame's time reaches it within a microsecond of its
- * true value (concat's microsecond time base, the part's shift, a float). A frame before the change
- * never shows it; the change lands on the first frame at or after it or, when that frame's true time
- * is exactly the change's and arrives a hair under, on the next one. The caller marks both.
+ * The frames a caption change at `seconds` may land on. libass picks a frame's events by its time in
+ * whole milliseconds, truncated, and a frame's time reaches it within a microsecond of its true
+ * value (concat's microsecond time base, the part's shift, a float). A frame before the change never
+ * shows it; the change lands on the first frame at or after it. Only a change exactly at a frame's
+ * time can miss that frame, when its time arrives a hair under, and land on the next one: both are
+ * counted then. Caption times are whole centiseconds, so `seconds × FPS` is either an integer or at
+ * least 0.1 from one, and every other change lands on one frame only.
  */
-function firstFrameAtOrAfter(seconds: number): number {
-  // Caption times are whole centiseconds: seconds × FPS is an integer or at least 0.1 from one.
-  return Math.ceil(seconds * FPS - 1e-6);
+function landingFrames(seconds: number): { first: number; last: number } {
+  const frames = seconds * FPS;
+  const first = Math.ceil(frames - 1e-6);
+  return { first, last: Math.abs(frames - first) < 1e-6 ? first + 1 : first };
+}
+
+/** The time, whole centiseconds, that lands on `frame` alone: the last one before that frame's own time. */
+export function timeLandingOn(frame: number): number {
+  return Math.max(0, Math.ceil((frame * 100) / FPS - 1e-6) - 1) / 100;
+}
+
+/**
+ * The caption events with each change (a word's start or end) moved by one frame at most onto a
+ * frame the picture changes on anyway (`moving`: a pan's step, a scene's first frame, a clip's
+ * frames, the fades): its own frame, else the one before, else the one after. A word then costs the
+ * encoder no frame of its own, where it cost one or two: the picture's changing frames are mostly
+ * the pan's. One frame is 33 ms, under what a viewer can tell in a caption's timing. The changes
+ * keep their order: a move that would show a word on no frame, or run it into the next, is not
+ * made. Every change is written at a time that lands on one frame only (`timeLandingOn`).
+ */
+export function snapCaptionChanges(events: readonly CaptionEvent[], moving: ReadonlySet<number>): CaptionEvent[] {
+  const times = [...new Set(events.flatMap((event) => [event.start, event.end]))].sort((a, b) => a - b);
+  const onto = new Map<number, number>();
+  let previous = { spoken: -1, shown: -1 };
+  for (const seconds of times) {
+    const spoken = landingFrames(seconds).first;
+    // Changes that landed on one frame still do; a later one lands on a later frame.
+    const allowed = (frame: number) => frame >= 0 && frame > previous.shown;
+    const shown = spoken === previous.spoken ? previous.shown : ([spoken, spoken - 1, spoken + 1].find((frame) => moving.has(frame) && allowed(frame)) ?? spoken);
+    if (!allowed(shown) && spoken !== previous.spoken) return [...events];
+    onto.set(seconds, timeLandingOn(shown));
+    previous = { spoken, shown };
+  }
+  return events.map((event) => ({ ...event, start: onto.get(event.start)!, end: onto.get(event.end)! }));
 }
 
 /**
@@ -51,7 +85,7 @@ export function changingFrames(part: PartContents): number[] {
   // The first full frame after the fade-in differs from the last faded one; so does the first faded one at the end.
   mark(0, part.fadeIn);
   mark(totalFrames - part.fadeOut - 1, totalFrames - 1);
-  for (const { from, to } of part.captions) mark(firstFrameAtOrAfter(from), firstFrameAtOrAfter(to) + 1);
+  for (const { from, to } of part.captions) mark(landingFrames(from).first, landingFrames(to).last);
   const offsets: number[] = [];
   changes.forEach((changed, offset) => changed && offsets.push(offset));
   return offsets;

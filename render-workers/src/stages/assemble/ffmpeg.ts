@@ -2,11 +2,11 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Logger } from '@app/platform';
-import { buildAss, captionChanges, captionEvents } from '../captions/ass';
+import { buildAss, captionChanges, captionEvents, type CaptionEvent, type CaptionOptions } from '../captions/ass';
 import { DEFAULT_MEDIA_TOOLS, run, runPiped, type MediaTools } from '../../shared/exec';
-import { changingFrames, selectExpression, type PartContents } from './changes';
+import { changingFrames, selectExpression, snapCaptionChanges, type PartContents } from './changes';
 import { insertRepeats, repeatsAfter } from './h264/repeats';
-import { overscan, panExpression, panPath } from './pan';
+import { overscan, panExpression, panPath, type PanPath } from './pan';
 import type { AssembleRequest, AssembleResult, Assembler, MixRequest, MixResult, MuxRequest, PictureRequest, PictureResult } from './port';
 import { FPS, GOP, LEAD_SECONDS, frameExactSeconds, sceneSlots, splitFrames, type FrameRange, type SceneSlot } from './timeline';
 
@@ -132,15 +132,15 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
     const timed = timer(timings);
     const seconds = frameExactSeconds(request.narrationSeconds, request.minSeconds, request.maxSeconds);
     const totalFrames = Math.round(seconds * FPS);
+    const slots = sceneSlots(request.images.length, request.words, seconds);
     const shifted = request.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
     const assPath = join(request.outDir, 'captions.ass');
     const captionOptions = { width: request.width, height: request.height, aspectRatio: request.aspectRatio, style: request.captions };
     // One list of events for the file libass reads and for the frames it is asked to draw on.
-    const events = captionEvents(shifted, captionOptions);
+    const events = pictureCaptionEvents(request, slots, totalFrames, captionOptions);
     await writeFile(assPath, buildAss(shifted, captionOptions, events), 'utf8');
     const captions = { assPath, changes: captionChanges(events) };
 
-    const slots = sceneSlots(request.images.length, request.words, seconds);
     const ranges = splitFrames(totalFrames, segments, FADE_IN_FRAMES, FADE_OUT_FRAMES);
     const encode = request.quick ? quickEncode : full;
     const picturePath = join(request.outDir, 'picture.mp4');
@@ -236,6 +236,23 @@ function segmentPath(dir: string, index: number, extension: 'h264' | 'mp4'): str
   return join(dir, `segment-${index}.${extension}`);
 }
 
+/** The pan of a scene's still across the frame's overscan. */
+function stillPan(request: PictureRequest, slot: SceneSlot): PanPath {
+  const { width: sw, height: sh } = overscan(request.width, request.height);
+  return panPath(request.seed, slot.index, slot.endFrame - slot.startFrame, sw - request.width, sh - request.height);
+}
+
+/**
+ * The caption events as the picture draws them: each word's change moved by a frame at most onto a
+ * frame that changes anyway (`snapCaptionChanges`), found as the parts find their changing frames.
+ */
+export function pictureCaptionEvents(request: PictureRequest, slots: SceneSlot[], totalFrames: number, options: CaptionOptions): CaptionEvent[] {
+  const shifted = request.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
+  const scenes = slots.map((slot) => ({ slot, pan: request.clips?.[slot.index] ? null : stillPan(request, slot) }));
+  const moving = changingFrames({ range: { start: 0, end: totalFrames }, totalFrames, scenes, captions: [], fadeIn: FADE_IN_FRAMES, fadeOut: FADE_OUT_FRAMES });
+  return snapCaptionChanges(captionEvents(shifted, options), new Set(moving));
+}
+
 /**
  * A part of the picture as ffmpeg makes it: its inputs (the scenes' stills and clips), its filter
  * graph ending in `[v]`, and which of the part's frames the graph gives (offsets into the part;
@@ -278,7 +295,7 @@ export function segmentGraph(request: PictureRequest, slots: SceneSlot[], range:
       return;
     }
     inputs.push(request.images[slot.index]);
-    const path = panPath(request.seed, slot.index, slot.endFrame - slot.startFrame, sw - W, sh - H);
+    const path = stillPan(request, slot);
     scenes.push({ slot, pan: path });
     const offset = from - slot.startFrame;
     const x = panExpression(path.x, path.period, offset);
