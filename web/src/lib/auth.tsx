@@ -13,7 +13,7 @@ import { useDispatch } from 'react-redux';
 import { api } from './api';
 import { deleteCookie } from './cookies';
 import { readToken, writeToken, TOKEN_KEY } from './storage';
-import { toast } from './toast';
+import { dismissAllToasts, toast } from './toast';
 import { paths } from '../config/paths';
 import { Spinner } from '../components/ui/spinner';
 
@@ -127,6 +127,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     deleteCookie('token');
     setToken(null);
     dispatch(api.util.resetApiState());
+    // What the session's toasts said ("Your account has been created", "Rendering version 2") is not for the login page.
+    dismissAllToasts();
     navigate(paths.login.getHref(), { replace: true });
   }, [dispatch, navigate]);
 

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, server, useMswServer } from '../../test/server';
 import { marker, renderRoutes } from '../../test/render';
 import { afterLogin, ProtectedRoute, useAuth } from './auth';
+import { resetToasts, toast } from './toast';
 
 useMswServer();
 
@@ -76,6 +77,22 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(document.cookie).not.toContain('token=');
+  });
+
+  it("should close the session's toasts on logout", async () => {
+    // Given a signed-in page showing the toast of the account just created
+    server.use(meOk);
+    resetToasts();
+    window.localStorage.setItem('token', 'good');
+    renderRoutes({ at: '/', routes: [{ path: '/', element: <WhoAmI /> }, marker('/login', 'Login page')] });
+    await screen.findByText('Hello Ada (u1)');
+    act(() => void toast({ variant: 'success', title: 'Success!', description: 'Your account has been created successfully.' }));
+    expect(screen.getByText('Your account has been created successfully.')).toBeInTheDocument();
+    // When the creator logs out at once
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    // Then the login page shows without it
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(screen.queryByText('Your account has been created successfully.')).not.toBeInTheDocument();
   });
 
   describe('Given a page drawn before its user has loaded', () => {

@@ -79,6 +79,11 @@ export function dispatch(action: ToastAction) {
   listeners.forEach((l) => l());
 }
 
+/** Close every toast on the screen (a signed-out visitor is not told about their session's work). */
+export function dismissAllToasts() {
+  dispatch({ type: 'DISMISS_TOAST' });
+}
+
 /** Show a toast; returns handles to update or dismiss it. */
 export function toast(input: ToastInput) {
   count = (count + 1) % Number.MAX_SAFE_INTEGER;
