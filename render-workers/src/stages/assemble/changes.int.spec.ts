@@ -49,7 +49,7 @@ describe('When the captions are drawn on the changing frames only', () => {
     const assPath = join(root, `${preset}-${snapped ? 'snapped' : 'as-spoken'}.ass`);
     const slots = sceneSlots(picture.images.length, picture.words, seconds);
     // The words' changes moved onto the frames that change anyway, as the picture draws them; or where they were spoken.
-    const events = snapped ? pictureCaptionEvents(picture, slots, totalFrames, options) : captionEvents(shifted, options);
+    const events = snapped ? pictureCaptionEvents(picture, slots, totalFrames, shifted, options) : captionEvents(shifted, options);
     await writeFile(assPath, buildAss(shifted, options, events));
     const checksums: string[] = [];
     for (const range of splitFrames(totalFrames, 2, 12, 21)) {
@@ -111,7 +111,7 @@ describe('When the captions are drawn on the changing frames only', () => {
     const shifted = picture.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
     const options = { width: picture.width, height: picture.height, aspectRatio: picture.aspectRatio, style: picture.captions };
     const slots = sceneSlots(picture.images.length, picture.words, seconds);
-    const events = pictureCaptionEvents(picture, slots, totalFrames, options);
+    const events = pictureCaptionEvents(picture, slots, totalFrames, shifted, options);
     const assPath = join(root, 'pop-every.ass');
     await writeFile(assPath, buildAss(shifted, options, events));
     const ranges = splitFrames(totalFrames, 2, 12, 21);

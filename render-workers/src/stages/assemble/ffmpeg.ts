@@ -7,6 +7,7 @@ import { DEFAULT_MEDIA_TOOLS, run, runPiped, type MediaTools } from '../../share
 import { changingFrames, selectExpression, snapCaptionChanges, type PartContents } from './changes';
 import { insertRepeats, repeatsAfter } from './h264/repeats';
 import { overscan, panExpression, panPath, type PanPath } from './pan';
+import type { WordTiming } from '../narration/port';
 import type { AssembleRequest, AssembleResult, Assembler, MixRequest, MixResult, MuxRequest, PictureRequest, PictureResult } from './port';
 import { FPS, GOP, LEAD_SECONDS, frameExactSeconds, sceneSlots, splitFrames, type FrameRange, type SceneSlot } from './timeline';
 
@@ -137,7 +138,7 @@ export function createFfmpegAssembler(options: FfmpegAssemblerOptions = {}): Ass
     const assPath = join(request.outDir, 'captions.ass');
     const captionOptions = { width: request.width, height: request.height, aspectRatio: request.aspectRatio, style: request.captions };
     // One list of events for the file libass reads and for the frames it is asked to draw on.
-    const events = pictureCaptionEvents(request, slots, totalFrames, captionOptions);
+    const events = pictureCaptionEvents(request, slots, totalFrames, shifted, captionOptions);
     await writeFile(assPath, buildAss(shifted, captionOptions, events), 'utf8');
     const captions = { assPath, changes: captionChanges(events) };
 
@@ -243,11 +244,11 @@ function stillPan(request: PictureRequest, slot: SceneSlot): PanPath {
 }
 
 /**
- * The caption events as the picture draws them: each word's change moved by a frame at most onto a
- * frame that changes anyway (`snapCaptionChanges`), found as the parts find their changing frames.
+ * The caption events as the picture draws them, of its words (`shifted`: timed on the video, after
+ * its lead): each word's change moved by a frame at most onto a frame that changes anyway
+ * (`snapCaptionChanges`), found as the parts find their changing frames.
  */
-export function pictureCaptionEvents(request: PictureRequest, slots: SceneSlot[], totalFrames: number, options: CaptionOptions): CaptionEvent[] {
-  const shifted = request.words.map((w) => ({ ...w, start: w.start + LEAD_SECONDS, end: w.end + LEAD_SECONDS }));
+export function pictureCaptionEvents(request: PictureRequest, slots: SceneSlot[], totalFrames: number, shifted: readonly WordTiming[], options: CaptionOptions): CaptionEvent[] {
   const scenes = slots.map((slot) => ({ slot, pan: request.clips?.[slot.index] ? null : stillPan(request, slot) }));
   const moving = changingFrames({ range: { start: 0, end: totalFrames }, totalFrames, scenes, captions: [], fadeIn: FADE_IN_FRAMES, fadeOut: FADE_OUT_FRAMES });
   return snapCaptionChanges(captionEvents(shifted, options), new Set(moving));
